@@ -1,0 +1,5 @@
+export * from "./errors.js";
+export * from "./intents.js";
+export * from "./limits.js";
+export * from "./permissions.js";
+export * from "./scopes.js";

@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+import { compareIds, IdGenerator, idTimestamp, isSnowflake } from "./ids.js";
+
+describe("IdGenerator", () => {
+  it("makes strictly rising ids within one millisecond and carries the time", () => {
+    const ids = new IdGenerator(() => 1_750_000_000_000);
+    const made = Array.from({ length: 1_000 }, () => ids.next());
+    for (let i = 1; i < made.length; i++) expect(compareIds(made[i - 1]!, made[i]!)).toBeLessThan(0);
+    expect(idTimestamp(made[0]!)).toBe(1_750_000_000_000);
+    expect(made.every(isSnowflake)).toBe(true);
+  });
+
+  it("compares as numbers, not text", () => {
+    expect(compareIds("9", "10")).toBeLessThan(0);
+    expect(isSnowflake("18446744073709551616")).toBe(false);
+    expect(isSnowflake("12a")).toBe(false);
+  });
+});

@@ -1,0 +1,2 @@
+export * from "./clock.js";
+export * from "./ids.js";

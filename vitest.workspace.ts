@@ -1,0 +1,5 @@
+/**
+ * The test projects of the monorepo, one per package. Vitest 5 no longer reads this file on its
+ * own; `vitest.config.ts` imports it and hands it to `test.projects`.
+ */
+export default ["packages/protocol", "packages/server", "packages/cli"];
