@@ -1,1 +1,3 @@
-export {};
+export { main } from "./main.js";
+export { runServer, serverOptionsFromFlags } from "./server-command.js";
+export { checkServerFlags, SERVER_OPTIONS, type ServerFlags } from "./server-options.js";

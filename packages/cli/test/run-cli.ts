@@ -1,0 +1,49 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+/** The real `chatbot` binary of this repository. */
+export const CHATBOT_BIN = fileURLToPath(new URL("../bin/chatbot.js", import.meta.url));
+
+/** A running `chatbot server` child process and the URLs from its `ready` line. */
+export interface ServerProcess {
+  readonly child: ChildProcess;
+  readonly baseUrl: string;
+  readonly gatewayUrl: string;
+  /** Everything it wrote to standard error so far. */
+  stderr(): string;
+  /** Resolves with the exit code (or signal) once the process has ended. */
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** Starts `chatbot server <args>` and waits (at most `timeoutMs`) for its `ready` line. */
+export function startServerProcess(args: readonly string[], timeoutMs = 20_000): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [CHATBOT_BIN, "server", ...args], { stdio: ["ignore", "pipe", "pipe"] });
+  let out = "";
+  let err = "";
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
+  child.stderr?.on("data", (chunk: Buffer) => {
+    err += chunk.toString();
+  });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`no ready line within ${timeoutMs} ms; stderr: ${err}`));
+    }, timeoutMs);
+    const early = (code: number | null) => {
+      clearTimeout(timer);
+      reject(new Error(`chatbot server exited with ${code} before ready; stderr: ${err}`));
+    };
+    child.once("exit", early);
+    child.stdout?.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /^ready base_url=(\S+) gateway_url=(\S+)$/m.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        child.off("exit", early);
+        resolve({ child, baseUrl: match[1]!, gatewayUrl: match[2]!, stderr: () => err, exited });
+      }
+    });
+  });
+}
