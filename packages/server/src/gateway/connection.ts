@@ -1,0 +1,109 @@
+import type { GatewayEventName, Intent } from "@chatbot/protocol";
+import type { Clock } from "../clock.js";
+import { assertCloseFrame } from "./close-reason.js";
+import { GuildUpdateMerger } from "./guild-update-merger.js";
+import type { DispatchFrame, DispatchPayload, GuildCreatePayload, ServerFrame } from "./wire-types.js";
+
+/** Where a connection's frames go: its session's socket. */
+export interface FrameSink {
+  /** Sends one frame; `false` when the socket no longer takes frames (they are dropped). */
+  send(frame: ServerFrame): boolean;
+  /** Closes the socket with `code`. */
+  close(code: number, reason: string): void;
+  readonly open: boolean;
+  readonly bufferedAmount: number;
+  readonly closeCode: number | null;
+}
+
+/** The identity a connection was identified with. */
+export interface ConnectionInit {
+  readonly sessionId: string;
+  readonly appId: string;
+  readonly intents: readonly Intent[];
+}
+
+/**
+ * An identified gateway connection: what the rest of the server delivers events to. `s` rises by
+ * one per dispatch, starting at 1 with `READY`; `GUILD_UPDATE`s are merged per server (at most one
+ * per 300 ms); once the connection closes, every dispatch is dropped.
+ */
+export class GatewayConnection {
+  /** `session_id` sent in `READY`. */
+  readonly sessionId: string;
+  /** The application whose bot identified. */
+  readonly appId: string;
+  /** The intents requested in `identify`, each once (narrow them per server with `effectiveIntents`). */
+  readonly intents: readonly Intent[];
+  readonly #sink: FrameSink;
+  readonly #merger: GuildUpdateMerger<GuildCreatePayload>;
+  #sequence = 0;
+
+  constructor(sink: FrameSink, clock: Clock, init: ConnectionInit, updateMergeMs: number) {
+    this.sessionId = init.sessionId;
+    this.appId = init.appId;
+    this.intents = init.intents;
+    this.#sink = sink;
+    this.#merger = new GuildUpdateMerger(
+      clock,
+      (_, payload) => this.#emit("GUILD_UPDATE", payload),
+      updateMergeMs,
+    );
+  }
+
+  /** The `s` of the last dispatch sent (0 before `READY`). */
+  get sequence(): number {
+    return this.#sequence;
+  }
+
+  /** Whether dispatches are still delivered. */
+  get open(): boolean {
+    return this.#sink.open;
+  }
+
+  /** Bytes written to the socket and not yet taken by the bot. */
+  get bufferedAmount(): number {
+    return this.#sink.bufferedAmount;
+  }
+
+  /** The code the service closed this connection with, or `null` (open, or closed by the bot). */
+  get closeCode(): number | null {
+    return this.#sink.closeCode;
+  }
+
+  /**
+   * Sends the event `event` with `data`; `false` when the connection is closed. `GUILD_UPDATE` goes
+   * through the per-server merger (it may leave later, merged); `GUILD_CREATE` and `GUILD_DELETE`
+   * drop a waiting `GUILD_UPDATE` of the same server, which they make stale.
+   */
+  dispatch<E extends GatewayEventName>(event: E, data: DispatchPayload<E>): boolean {
+    if (event === "GUILD_UPDATE" || event === "GUILD_CREATE" || event === "GUILD_DELETE") {
+      // These three payloads all carry the server id as `id` (KnownDispatchPayloads).
+      const guild = data as DispatchPayload<"GUILD_UPDATE" | "GUILD_CREATE" | "GUILD_DELETE">;
+      if (event === "GUILD_UPDATE") {
+        if (!this.open) return false;
+        this.#merger.push(guild.id, guild as GuildCreatePayload);
+        return true;
+      }
+      this.#merger.discard(guild.id);
+    }
+    return this.#emit(event, data);
+  }
+
+  /** Closes the connection with `code` (1000, 1001 or 3000 to 4999) and `reason` (up to 123 bytes). */
+  close(code: number, reason = ""): void {
+    assertCloseFrame(code, reason);
+    this.#sink.close(code, reason);
+  }
+
+  /** Stops the merger's timers; called by the session when the socket stops taking frames. */
+  dispose(): void {
+    this.#merger.cancel();
+  }
+
+  #emit<E extends GatewayEventName>(event: E, data: DispatchPayload<E>): boolean {
+    const frame: DispatchFrame<E> = { op: "dispatch", t: event, s: this.#sequence + 1, d: data };
+    if (!this.#sink.send(frame as ServerFrame)) return false;
+    this.#sequence = frame.s;
+    return true;
+  }
+}

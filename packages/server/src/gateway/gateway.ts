@@ -1,0 +1,154 @@
+import type { IncomingMessage } from "node:http";
+import { STATUS_CODES } from "node:http";
+import type { Duplex } from "node:stream";
+import { type GatewayEventName, LIMITS, type RateLimitRule } from "@chatbot/protocol";
+import { WebSocketServer } from "ws";
+import { assertCloseFrame } from "./close-reason.js";
+import type { GatewayConnection } from "./connection.js";
+import type { GatewayBackend } from "./gateway-backend.js";
+import { IDENTIFY_RATE_LIMIT, IdentifyRateLimiter } from "./identify-rate-limit.js";
+import { GatewaySession, type SessionHost } from "./session.js";
+import type { DispatchPayload } from "./wire-types.js";
+
+/** The path the gateway's WebSocket upgrade is served on. */
+export const GATEWAY_PATH = "/v1/gateway";
+
+/** Tuning of a gateway; every field is optional. */
+export interface GatewayOptions {
+  /** How long a close handshake may take before the socket is destroyed, on the clock (5,000 ms). */
+  readonly closeTimeoutMs?: number;
+  /** The largest frame a bot may send, in bytes (16 KiB); a larger one closes with `1009`. */
+  readonly maxPayloadBytes?: number;
+  /** Unread bytes past which a connection closes with `4009` (1 MB). */
+  readonly readBacklogBytes?: number;
+  /** The identify limit per bot (more than 5 in 5 seconds → `4008`). */
+  readonly identifyRateLimit?: RateLimitRule;
+  /** Told about errors thrown by the backend while serving a connection (closed with `4000`). */
+  readonly onError?: (error: unknown) => void;
+}
+
+/** The WebSocket gateway: serves `/v1/gateway` upgrades and delivers events to identified bots. */
+export interface Gateway {
+  /** Serves an HTTP `upgrade`: `/v1/gateway` becomes a connection, any other path is answered `404`. */
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  /** The identified connections of `appId` (one at most: a newer one replaces the older). */
+  sessionsFor(appId: string): readonly GatewayConnection[];
+  /** Sends one event to the connection of `appId`; `false` when it has none that is open. */
+  dispatch<E extends GatewayEventName>(appId: string, event: E, data: DispatchPayload<E>): boolean;
+  /** Closes the connection of `appId` with `code` (the dev API fault `close_gateway`); `false` if none. */
+  closeApp(appId: string, code: number, reason?: string): boolean;
+  /** Open sockets, identified or not. */
+  readonly connectionCount: number;
+  /** Closes every socket with `1001`, cancels every timer and refuses new upgrades (`503`). */
+  close(): Promise<void>;
+}
+
+function positive(name: string, value: number): number {
+  if (!Number.isFinite(value) || value <= 0)
+    throw new RangeError(`${name} must be a number above 0, got ${value}`);
+  return value;
+}
+
+function rejectUpgrade(socket: Duplex, status: number, code: string, message: string): void {
+  const body = JSON.stringify({ code, message });
+  socket.on("error", () => socket.destroy());
+  socket.once("finish", () => socket.destroy());
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+}
+
+/** Creates the gateway over `backend`; wire `handleUpgrade` to the HTTP server's `upgrade` event. */
+export function createGateway(backend: GatewayBackend, options: GatewayOptions = {}): Gateway {
+  positive("backend.heartbeatIntervalMs", backend.heartbeatIntervalMs);
+  const settings = {
+    identifyTimeoutMs: LIMITS.gatewayIdentifyWindowMs,
+    tokenRecheckMs: LIMITS.gatewayTokenRecheckMs,
+    updateMergeMs: LIMITS.gatewayUpdateMergeMs,
+    closeTimeoutMs: positive("closeTimeoutMs", options.closeTimeoutMs ?? 5_000),
+    readBacklogBytes: positive(
+      "readBacklogBytes",
+      options.readBacklogBytes ?? LIMITS.gatewayReadBacklogBytes,
+    ),
+  };
+  const maxPayload = positive("maxPayloadBytes", options.maxPayloadBytes ?? 16 * 1024);
+  const limiter = new IdentifyRateLimiter(backend.clock, options.identifyRateLimit ?? IDENTIFY_RATE_LIMIT);
+  const onError = options.onError ?? ((error: unknown) => console.error("gateway:", error));
+  const wss = new WebSocketServer({
+    noServer: true,
+    perMessageDeflate: false,
+    clientTracking: false,
+    maxPayload,
+  });
+  const sessions = new Set<GatewaySession>();
+  const byApp = new Map<string, GatewayConnection>();
+  let closing: { promise: Promise<void>; settle: () => void } | null = null;
+
+  const host: SessionHost = {
+    backend,
+    settings,
+    tryIdentify: (appId) => limiter.tryIdentify(appId),
+    identified(connection) {
+      const older = byApp.get(connection.appId);
+      byApp.set(connection.appId, connection);
+      if (older) older.close(4009, "replaced by a newer connection");
+      else backend.connected(connection.appId);
+    },
+    released(connection) {
+      if (byApp.get(connection.appId) !== connection) return;
+      byApp.delete(connection.appId);
+      backend.disconnected(connection.appId);
+    },
+    socketClosed(session) {
+      sessions.delete(session);
+      if (closing && sessions.size === 0) closing.settle();
+    },
+    reportError: onError,
+  };
+
+  return {
+    handleUpgrade(req, socket, head) {
+      const path = new URL(req.url ?? "/", "http://gateway.invalid").pathname;
+      if (path !== GATEWAY_PATH) {
+        rejectUpgrade(socket, 404, "unknown_route", `no WebSocket at ${path}`);
+      } else if (closing) {
+        rejectUpgrade(socket, 503, "service_unavailable", "the gateway is shutting down");
+      } else {
+        wss.handleUpgrade(req, socket, head, (ws) => {
+          if (closing) ws.terminate();
+          else sessions.add(new GatewaySession(ws, host));
+        });
+      }
+    },
+    sessionsFor(appId) {
+      const connection = byApp.get(appId);
+      return connection ? [connection] : [];
+    },
+    dispatch(appId, event, data) {
+      return byApp.get(appId)?.dispatch(event, data) ?? false;
+    },
+    closeApp(appId, code, reason = "") {
+      assertCloseFrame(code, reason);
+      const connection = byApp.get(appId);
+      connection?.close(code, reason);
+      return connection !== undefined;
+    },
+    get connectionCount() {
+      return sessions.size;
+    },
+    close() {
+      if (!closing) {
+        let settle = () => {};
+        const promise = new Promise<void>((resolve) => {
+          settle = resolve;
+        });
+        closing = { promise, settle };
+        wss.close();
+        for (const session of [...sessions]) session.shutdown();
+        if (sessions.size === 0) settle();
+      }
+      return closing.promise;
+    },
+  };
+}

@@ -1,0 +1,229 @@
+import { randomBytes } from "node:crypto";
+import { CloseCode, type Intent, LIMITS } from "@chatbot/protocol";
+import { type RawData, WebSocket } from "ws";
+import type { Timer } from "../clock.js";
+import { clampCloseReason } from "./close-reason.js";
+import { type FrameSink, GatewayConnection } from "./connection.js";
+import { encodeFrame, parseClientFrame } from "./frames.js";
+import type { GatewayBackend, GatewayIdentity } from "./gateway-backend.js";
+import { readRequestedIntents } from "./intents-filter.js";
+import type { IdentifyFrame, ServerFrame } from "./wire-types.js";
+
+/** The numbers a session runs with (the gateway's options, resolved). */
+export interface SessionSettings {
+  readonly identifyTimeoutMs: number;
+  readonly tokenRecheckMs: number;
+  readonly readBacklogBytes: number;
+  readonly closeTimeoutMs: number;
+  readonly updateMergeMs: number;
+}
+
+/** What a session asks of the gateway that owns it. */
+export interface SessionHost {
+  readonly backend: GatewayBackend;
+  readonly settings: SessionSettings;
+  /** Counts one `identify` of `appId`; `false` when over the limit (`4008`). */
+  tryIdentify(appId: string): boolean;
+  /** `connection` identified: it becomes its app's one connection. */
+  identified(connection: GatewayConnection): void;
+  /** `connection` stopped taking frames (closing or closed); called once. */
+  released(connection: GatewayConnection): void;
+  /** The session's socket is closed. */
+  socketClosed(session: GatewaySession): void;
+  reportError(error: unknown): void;
+}
+
+type State = "awaiting_identify" | "identified" | "closing" | "closed";
+type Accepted = { readonly identity: GatewayIdentity; readonly intents: Intent[] };
+type Refused = { readonly code: number; readonly reason: string };
+
+function rawText(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString("utf8");
+  return (data instanceof ArrayBuffer ? Buffer.from(data) : data).toString("utf8");
+}
+
+/**
+ * One WebSocket on `/v1/gateway` from open to close: `hello`, the 10-second identify window,
+ * heartbeats (closed `4009` after two intervals without one), `identify`, the 10-second token
+ * re-check, the read-backlog check on every send, and closing (the socket is destroyed when the
+ * close handshake does not finish within `closeTimeoutMs`).
+ */
+export class GatewaySession implements FrameSink {
+  readonly #ws: WebSocket;
+  readonly #host: SessionHost;
+  #state: State = "awaiting_identify";
+  #closeCode: number | null = null;
+  #connection: GatewayConnection | null = null;
+  #token = "";
+  #identifyTimer: Timer | null = null;
+  #heartbeatTimer: Timer | null = null;
+  #recheckTimer: Timer | null = null;
+  #terminateTimer: Timer | null = null;
+
+  constructor(ws: WebSocket, host: SessionHost) {
+    this.#ws = ws;
+    this.#host = host;
+    ws.on("message", (data, isBinary) => this.#guard(() => this.#onMessage(data, isBinary)));
+    ws.on("close", () => this.#onSocketClose());
+    // ws closes the socket itself after a protocol error (bad UTF-8, frame too large): 'close' follows.
+    ws.on("error", () => {});
+    const { clock, heartbeatIntervalMs } = host.backend;
+    this.send({ op: "hello", d: { heartbeat_interval: heartbeatIntervalMs } });
+    this.#identifyTimer = clock.setTimer(host.settings.identifyTimeoutMs, () =>
+      this.close(CloseCode.IdentifyTimeout, "no identify within 10 seconds"),
+    );
+    this.#armHeartbeatDeadline();
+  }
+
+  get open(): boolean {
+    return (
+      (this.#state === "awaiting_identify" || this.#state === "identified") &&
+      this.#ws.readyState === WebSocket.OPEN
+    );
+  }
+
+  get bufferedAmount(): number {
+    return this.#ws.bufferedAmount;
+  }
+
+  get closeCode(): number | null {
+    return this.#closeCode;
+  }
+
+  /** Sends a frame, then closes with `4009` when the bot has left over 1 MB unread. */
+  send(frame: ServerFrame): boolean {
+    if (!this.open) return false;
+    this.#ws.send(encodeFrame(frame));
+    if (this.#ws.bufferedAmount > this.#host.settings.readBacklogBytes) {
+      this.close(CloseCode.SessionClosed, "read backlog over 1 MB");
+    }
+    return true;
+  }
+
+  /** Starts the close handshake; frames sent after this are dropped. */
+  close(code: number, reason: string): void {
+    if (this.#state === "closing" || this.#state === "closed") return;
+    this.#state = "closing";
+    this.#closeCode = code;
+    this.#stopTimers();
+    this.#ws.close(code, clampCloseReason(reason));
+    this.#terminateTimer = this.#host.backend.clock.setTimer(this.#host.settings.closeTimeoutMs, () =>
+      this.#ws.terminate(),
+    );
+    this.#release();
+  }
+
+  /** Closes with `1001` and destroys the socket at once (server shutdown). */
+  shutdown(): void {
+    this.close(1001, "server shutting down");
+    this.#ws.terminate();
+  }
+
+  #onMessage(data: RawData, isBinary: boolean): void {
+    if (!this.open) return;
+    const parsed = isBinary
+      ? ({ ok: false, code: CloseCode.InvalidJson, reason: "frames must be JSON text" } as const)
+      : parseClientFrame(rawText(data));
+    if (!parsed.ok) {
+      this.close(parsed.code, parsed.reason);
+    } else if (parsed.frame.op === "identify") {
+      this.#identify(parsed.frame);
+    } else {
+      this.#armHeartbeatDeadline();
+      this.send({ op: "heartbeat_ack" });
+    }
+  }
+
+  #identify(frame: IdentifyFrame): void {
+    const accepted = this.#acceptIdentify(frame);
+    if ("code" in accepted) {
+      this.close(accepted.code, accepted.reason);
+      return;
+    }
+    const { identity, intents } = accepted;
+    const { backend, settings } = this.#host;
+    this.#identifyTimer?.cancel();
+    this.#state = "identified";
+    this.#token = frame.d.token;
+    const connection = new GatewayConnection(
+      this,
+      backend.clock,
+      { sessionId: randomBytes(16).toString("hex"), appId: identity.appId, intents },
+      settings.updateMergeMs,
+    );
+    this.#connection = connection;
+    this.#scheduleRecheck();
+    this.#host.identified(connection);
+    const guilds = backend.initialGuilds(identity.appId, intents);
+    connection.dispatch("READY", {
+      v: 1,
+      session_id: connection.sessionId,
+      user: identity.user,
+      application: { id: identity.application.id, name: identity.application.name },
+      intents,
+      guilds: guilds.map((guild) => ({ id: guild.id, unavailable: false })),
+    });
+    for (const guild of guilds) connection.dispatch("GUILD_CREATE", guild);
+  }
+
+  /** The checks of `identify`, in order: 4005, 4013, 4004, then 4008 (counted only for a known bot). */
+  #acceptIdentify(frame: IdentifyFrame): Accepted | Refused {
+    if (this.#state === "identified")
+      return { code: CloseCode.AlreadyIdentified, reason: "already identified" };
+    const requested = readRequestedIntents(frame.d.intents);
+    if (!requested.ok)
+      return { code: CloseCode.InvalidIntents, reason: `unknown intent: ${requested.unknown}` };
+    const identity = this.#host.backend.authenticate(frame.d.token);
+    if (!identity) return { code: CloseCode.AuthenticationFailed, reason: "authentication failed" };
+    if (!this.#host.tryIdentify(identity.appId)) {
+      return { code: CloseCode.IdentifyRateLimited, reason: "identify rate limited" };
+    }
+    return { identity, intents: requested.intents };
+  }
+
+  #armHeartbeatDeadline(): void {
+    this.#heartbeatTimer?.cancel();
+    const { clock, heartbeatIntervalMs } = this.#host.backend;
+    this.#heartbeatTimer = clock.setTimer(LIMITS.gatewayMissedHeartbeatIntervals * heartbeatIntervalMs, () =>
+      this.close(CloseCode.SessionClosed, "missed heartbeats"),
+    );
+  }
+
+  #scheduleRecheck(): void {
+    this.#recheckTimer = this.#host.backend.clock.setTimer(this.#host.settings.tokenRecheckMs, () =>
+      this.#guard(() => {
+        const identity = this.#host.backend.authenticate(this.#token);
+        if (identity?.appId === this.#connection?.appId) this.#scheduleRecheck();
+        else this.close(CloseCode.AuthenticationFailed, "token revoked or app unavailable");
+      }),
+    );
+  }
+
+  #guard(run: () => void): void {
+    try {
+      run();
+    } catch (error) {
+      this.#host.reportError(error);
+      this.close(CloseCode.UnknownError, "internal error");
+    }
+  }
+
+  #stopTimers(): void {
+    for (const timer of [this.#identifyTimer, this.#heartbeatTimer, this.#recheckTimer]) timer?.cancel();
+    this.#identifyTimer = this.#heartbeatTimer = this.#recheckTimer = null;
+    this.#connection?.dispose();
+  }
+
+  #release(): void {
+    if (this.#connection) this.#host.released(this.#connection);
+  }
+
+  #onSocketClose(): void {
+    const wasLive = this.#state === "awaiting_identify" || this.#state === "identified";
+    this.#state = "closed";
+    this.#stopTimers();
+    this.#terminateTimer?.cancel();
+    if (wasLive) this.#release();
+    this.#host.socketClosed(this);
+  }
+}
