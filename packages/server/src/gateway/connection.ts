@@ -102,7 +102,7 @@ export class GatewayConnection {
 
   #emit<E extends GatewayEventName>(event: E, data: DispatchPayload<E>): boolean {
     const frame: DispatchFrame<E> = { op: "dispatch", t: event, s: this.#sequence + 1, d: data };
-    if (!this.#sink.send(frame as ServerFrame)) return false;
+    if (!this.#sink.send(frame)) return false;
     this.#sequence = frame.s;
     return true;
   }
