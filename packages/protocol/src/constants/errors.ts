@@ -43,8 +43,11 @@ export const WEBHOOK_ERROR_CODES = {
   notJson: 50109,
 } as const;
 
+/** Why a webhook is paused ("Webhook" states). */
+export const WEBHOOK_PAUSED_REASONS = ["maker_left", "maker_cannot_send"] as const;
+
 /** Why a webhook is paused. */
-export type WebhookPausedReason = "maker_left" | "maker_cannot_send";
+export type WebhookPausedReason = (typeof WEBHOOK_PAUSED_REASONS)[number];
 
 /** What a client should do after a gateway close code. */
 export type ReconnectPolicy = "reconnect" | "reconnect_after_pause" | "fix_client" | "never";

@@ -1,3 +1,4 @@
+export * from "./audit-log.js";
 export * from "./errors.js";
 export * from "./intents.js";
 export * from "./limits.js";
