@@ -1,0 +1,122 @@
+import { ChangeBus } from "../changes/change-bus.js";
+import type { ChangeListener } from "../changes/server-change.js";
+import type { Clock } from "../clock.js";
+import { IdGenerator, isSnowflake } from "../ids.js";
+import { PermissionEngine } from "../permissions/permission-engine.js";
+import type { Store, StoredRows } from "../store/store.js";
+import { Transaction } from "../world/transaction.js";
+import { TABLE_NAMES, type TableRows, World } from "../world/world.js";
+import { Presence } from "./presence.js";
+import { TimeoutScheduler } from "./timeout-scheduler.js";
+
+/** Options of a {@link ServerCore}. */
+export interface ServerCoreOptions {
+  readonly clock: Clock;
+  readonly store: Store;
+  /** Where listener errors go (a listener that throws never undoes a commit). */
+  readonly onListenerError?: (error: unknown) => void;
+}
+
+/**
+ * The server's core: the world, the permission engine, the clock, the ids, the store and the
+ * change stream. Every change of the world is one {@link transact} call: the operation validates,
+ * checks and applies its writes; the core saves them in one store transaction, then publishes the
+ * change records in order. If any step throws, the world is restored and nothing is published.
+ */
+export class ServerCore {
+  readonly world = new World();
+  readonly engine: PermissionEngine;
+  readonly ids: IdGenerator;
+  readonly presence: Presence;
+  readonly timeouts: TimeoutScheduler;
+  /** Last message time per `channel:user`, for slowmode (not persisted). */
+  readonly lastPostAt = new Map<string, number>();
+  private readonly bus: ChangeBus;
+  private inTransaction = false;
+
+  constructor(private readonly options: ServerCoreOptions) {
+    this.engine = new PermissionEngine(this.world, options.clock);
+    this.ids = new IdGenerator(() => options.clock.now());
+    this.bus = new ChangeBus(
+      options.onListenerError ?? ((error) => console.error("change listener failed", error)),
+    );
+    this.presence = new Presence(this);
+    this.timeouts = new TimeoutScheduler(this);
+  }
+
+  get clock(): Clock {
+    return this.options.clock;
+  }
+
+  get store(): Store {
+    return this.options.store;
+  }
+
+  /**
+   * Adds a listener of committed changes (delivered synchronously, in commit order, per server
+   * `seq` rising by one); returns the function that removes it.
+   */
+  subscribe(listener: ChangeListener): () => void {
+    return this.bus.subscribe(listener);
+  }
+
+  /**
+   * Runs `fn` as one transaction of the world. Throwing inside `fn` (or a store failure) restores
+   * the world and publishes nothing; otherwise the writes are saved, then changes are published,
+   * then after-commit hooks run. Transactions do not nest.
+   */
+  transact<R>(fn: (tx: Transaction) => R): R {
+    if (this.inTransaction) throw new Error("transactions do not nest");
+    this.inTransaction = true;
+    const tx = new Transaction(this.world, this.clock.now());
+    let result: R;
+    try {
+      result = fn(tx);
+      this.store.commit(tx.writes);
+    } catch (error) {
+      tx.rollback();
+      throw error;
+    } finally {
+      this.inTransaction = false;
+    }
+    this.bus.publish(tx.drafts, tx.now);
+    for (const hook of tx.afterCommitHooks) hook();
+    return result;
+  }
+
+  /**
+   * Puts stored or seeded rows into the (empty) world without publishing anything, and re-arms
+   * timeouts. `save` also writes them to the store (a seed loaded into a new data file).
+   */
+  loadRows(rows: StoredRows, save: boolean): void {
+    const writes = [];
+    let newest = 0n;
+    for (const kind of TABLE_NAMES) {
+      for (const row of rows[kind] ?? []) {
+        this.world.put(kind, row as TableRows[typeof kind]);
+        const id = (row as { id?: unknown }).id;
+        if (typeof id === "string" && isSnowflake(id) && BigInt(id) > newest) newest = BigInt(id);
+        if (save) writes.push({ kind, key: this.world.tables[kind].keyOf(row as never), row });
+      }
+    }
+    // Observe only the newest id: IdGenerator.observe ignores ids of an already observed millisecond.
+    if (newest > 0n) this.ids.observe(newest.toString());
+    if (save) this.store.commit(writes);
+    this.presence.closeOpenIntervals();
+    this.timeouts.armAll();
+  }
+
+  /** Empties the world and the store (`POST /dev/v1/reset`). */
+  reset(): void {
+    this.timeouts.cancelAll();
+    this.store.clear();
+    this.world.clear();
+    this.lastPostAt.clear();
+    this.bus.resetSequences();
+  }
+
+  /** Stops every timer of the core. */
+  close(): void {
+    this.timeouts.cancelAll();
+  }
+}

@@ -1,0 +1,84 @@
+import Database from "better-sqlite3";
+import type { TableName } from "../world/world.js";
+import type { RecordWrite, Store, StoredRows } from "./store.js";
+
+/** Raised when the data file cannot be opened or read. */
+export class StoreOpenError extends Error {
+  readonly code = "store_open_failed";
+  constructor(path: string, cause: unknown) {
+    super(
+      `cannot open the data store at ${path}: ${cause instanceof Error ? cause.message : String(cause)}`,
+      {
+        cause,
+      },
+    );
+    this.name = "StoreOpenError";
+  }
+}
+
+interface Row {
+  kind: string;
+  data: string;
+}
+
+/**
+ * The durable store: one SQLite file (better-sqlite3) in WAL mode. Each world transaction is one
+ * SQLite transaction, written synchronously before the HTTP answer is sent, so every acknowledged
+ * change survives `kill -9`. Rows are JSON documents keyed by table and key.
+ */
+export class SqliteStore implements Store {
+  readonly durable = true;
+  private readonly db: Database.Database;
+  private readonly upsert: Database.Statement<[string, string, string]>;
+  private readonly erase: Database.Statement<[string, string]>;
+  private readonly write: (writes: readonly RecordWrite[]) => void;
+  private closed = false;
+
+  constructor(readonly path: string) {
+    try {
+      this.db = new Database(path);
+      this.db.pragma("journal_mode = WAL");
+      this.db.pragma("synchronous = NORMAL");
+      this.db.exec(
+        "CREATE TABLE IF NOT EXISTS records (kind TEXT NOT NULL, key TEXT NOT NULL, data TEXT NOT NULL, PRIMARY KEY (kind, key)) WITHOUT ROWID",
+      );
+    } catch (error) {
+      throw new StoreOpenError(path, error);
+    }
+    this.upsert = this.db.prepare(
+      "INSERT INTO records (kind, key, data) VALUES (?, ?, ?) ON CONFLICT (kind, key) DO UPDATE SET data = excluded.data",
+    );
+    this.erase = this.db.prepare("DELETE FROM records WHERE kind = ? AND key = ?");
+    this.write = this.db.transaction((writes: readonly RecordWrite[]) => {
+      for (const w of writes) {
+        if (w.row === null) this.erase.run(w.kind, w.key);
+        else this.upsert.run(w.kind, w.key, JSON.stringify(w.row));
+      }
+    });
+  }
+
+  load(): StoredRows {
+    const rows: StoredRows = {};
+    for (const row of this.db.prepare("SELECT kind, data FROM records").iterate() as IterableIterator<Row>) {
+      const kind = row.kind as TableName;
+      const list = rows[kind] ?? [];
+      list.push(JSON.parse(row.data));
+      rows[kind] = list;
+    }
+    return rows;
+  }
+
+  commit(writes: readonly RecordWrite[]): void {
+    if (writes.length > 0) this.write(writes);
+  }
+
+  clear(): void {
+    this.db.exec("DELETE FROM records");
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.db.close();
+  }
+}
