@@ -46,6 +46,17 @@ export type GatewayEventName =
   | (typeof ALWAYS_SENT_EVENTS)[number]
   | (typeof INTENT_EVENTS)[keyof typeof INTENT_EVENTS][number];
 
+/** Every gateway event name: the always-sent ones, then each intent's events. */
+export const GATEWAY_EVENT_NAMES: readonly GatewayEventName[] = [
+  ...ALWAYS_SENT_EVENTS,
+  ...Object.values(INTENT_EVENTS).flat(),
+];
+
+/** Whether `name` is a gateway event name. */
+export function isGatewayEventName(name: string): name is GatewayEventName {
+  return (GATEWAY_EVENT_NAMES as readonly string[]).includes(name);
+}
+
 const EVENT_INTENT = new Map<string, Intent>(
   Object.entries(INTENT_EVENTS).flatMap(([intent, events]) =>
     events.map((event) => [event, intent as Intent] as const),
