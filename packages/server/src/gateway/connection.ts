@@ -1,8 +1,7 @@
-import type { GatewayEventName, Intent } from "@chatbot/protocol";
+import type { DispatchFrame, DispatchOf, GatewayEventName, Intent, ServerFrame } from "@chatbot/protocol";
 import type { Clock } from "../clock.js";
 import { assertCloseFrame } from "./close-reason.js";
 import { GuildUpdateMerger } from "./guild-update-merger.js";
-import type { DispatchFrame, DispatchPayload, GuildCreatePayload, ServerFrame } from "./wire-types.js";
 
 /** Where a connection's frames go: its session's socket. */
 export interface FrameSink {
@@ -35,7 +34,7 @@ export class GatewayConnection {
   /** The intents requested in `identify`, each once (narrow them per server with `effectiveIntents`). */
   readonly intents: readonly Intent[];
   readonly #sink: FrameSink;
-  readonly #merger: GuildUpdateMerger<GuildCreatePayload>;
+  readonly #merger: GuildUpdateMerger<DispatchOf<"GUILD_UPDATE">>;
   #sequence = 0;
 
   constructor(sink: FrameSink, clock: Clock, init: ConnectionInit, updateMergeMs: number) {
@@ -75,13 +74,13 @@ export class GatewayConnection {
    * through the per-server merger (it may leave later, merged); `GUILD_CREATE` and `GUILD_DELETE`
    * drop a waiting `GUILD_UPDATE` of the same server, which they make stale.
    */
-  dispatch<E extends GatewayEventName>(event: E, data: DispatchPayload<E>): boolean {
+  dispatch<E extends GatewayEventName>(event: E, data: DispatchOf<E>): boolean {
     if (event === "GUILD_UPDATE" || event === "GUILD_CREATE" || event === "GUILD_DELETE") {
-      // These three payloads all carry the server id as `id` (KnownDispatchPayloads).
-      const guild = data as DispatchPayload<"GUILD_UPDATE" | "GUILD_CREATE" | "GUILD_DELETE">;
+      // These three payloads all carry the server id as `id` (GatewayDispatchPayloads).
+      const guild = data as DispatchOf<"GUILD_UPDATE" | "GUILD_CREATE" | "GUILD_DELETE">;
       if (event === "GUILD_UPDATE") {
         if (!this.open) return false;
-        this.#merger.push(guild.id, guild as GuildCreatePayload);
+        this.#merger.push(guild.id, guild as DispatchOf<"GUILD_UPDATE">);
         return true;
       }
       this.#merger.discard(guild.id);
@@ -100,8 +99,9 @@ export class GatewayConnection {
     this.#merger.cancel();
   }
 
-  #emit<E extends GatewayEventName>(event: E, data: DispatchPayload<E>): boolean {
-    const frame: DispatchFrame<E> = { op: "dispatch", t: event, s: this.#sequence + 1, d: data };
+  #emit<E extends GatewayEventName>(event: E, data: DispatchOf<E>): boolean {
+    // TypeScript cannot relate a generic `E` to its member of the frame union.
+    const frame = { op: "dispatch", t: event, s: this.#sequence + 1, d: data } as DispatchFrame;
     if (!this.#sink.send(frame)) return false;
     this.#sequence = frame.s;
     return true;

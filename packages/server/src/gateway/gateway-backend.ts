@@ -1,6 +1,5 @@
-import type { Intent } from "@chatbot/protocol";
+import type { GuildCreatePayload, Intent, ReadyPayload, User } from "@chatbot/protocol";
 import type { Clock } from "../clock.js";
-import type { ApplicationSummary, GuildCreatePayload, User } from "./wire-types.js";
 
 /** Who a bot token belongs to, as the gateway needs it for `READY`. */
 export interface GatewayIdentity {
@@ -9,7 +8,7 @@ export interface GatewayIdentity {
   /** The bot's user object. */
   readonly user: User;
   /** `{ id, name }` of the application. */
-  readonly application: ApplicationSummary;
+  readonly application: ReadyPayload["application"];
 }
 
 /**

@@ -1,6 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
-import { type Harness, settle, startHarness, TestClient, until } from "./gateway-test-harness.js";
+import {
+  guildPayload,
+  type Harness,
+  messageDelete,
+  settle,
+  startHarness,
+  TestClient,
+  until,
+} from "./gateway-test-harness.js";
 
 let h: Harness;
 beforeEach(async () => {
@@ -50,13 +58,18 @@ describe("gateway connection life", () => {
       d: { id: "100", name: "Server 100" },
     });
     expect(await client.next()).toMatchObject({ t: "GUILD_CREATE", s: 3, d: { id: "200" } });
-    expect(h.gateway.dispatch("10", "MESSAGE_CREATE", { id: "m1" })).toBe(true);
-    expect(h.gateway.dispatch("10", "MESSAGE_DELETE", { id: "m1" })).toBe(true);
-    expect(await client.next()).toEqual({ op: "dispatch", t: "MESSAGE_CREATE", s: 4, d: { id: "m1" } });
-    expect(await client.next()).toMatchObject({ t: "MESSAGE_DELETE", s: 5 });
+    expect(h.gateway.dispatch("10", "MESSAGE_DELETE", messageDelete("501"))).toBe(true);
+    expect(h.gateway.dispatch("10", "GUILD_ROLE_DELETE", { guild_id: "100", role_id: "7" })).toBe(true);
+    expect(await client.next()).toEqual({
+      op: "dispatch",
+      t: "MESSAGE_DELETE",
+      s: 4,
+      d: messageDelete("501"),
+    });
+    expect(await client.next()).toMatchObject({ t: "GUILD_ROLE_DELETE", s: 5, d: { role_id: "7" } });
     expect(connection?.sequence).toBe(5);
     expect(connection?.intents).toEqual(["guilds", "guild_messages"]);
-    expect(h.gateway.dispatch("99", "MESSAGE_CREATE", { id: "m2" })).toBe(false);
+    expect(h.gateway.dispatch("99", "MESSAGE_DELETE", messageDelete("502"))).toBe(false);
     expect(h.backend.log).toEqual(["connected 10"]);
   });
 
@@ -133,8 +146,8 @@ describe("gateway connection life", () => {
     h.backend.addApp("10", "tok-10", ["100"]);
     const identified = await h.connect();
     await identified.identify("tok-10");
-    h.gateway.dispatch("10", "GUILD_UPDATE", { id: "100" });
-    h.gateway.dispatch("10", "GUILD_UPDATE", { id: "100" });
+    h.gateway.dispatch("10", "GUILD_UPDATE", guildPayload("100", "a"));
+    h.gateway.dispatch("10", "GUILD_UPDATE", guildPayload("100", "b"));
     const waiting = await h.connect();
     expect(h.backend.clock.pendingCount).toBeGreaterThan(0);
     await h.gateway.close();

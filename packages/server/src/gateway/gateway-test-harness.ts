@@ -4,12 +4,34 @@
 import { once } from "node:events";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Intent } from "@chatbot/protocol";
+import type { DispatchOf, GuildCreatePayload, Intent } from "@chatbot/protocol";
 import { WebSocket } from "ws";
 import { ManualClock } from "../clock.js";
 import { createGateway, type Gateway, type GatewayOptions } from "./gateway.js";
 import type { GatewayBackend, GatewayIdentity } from "./gateway-backend.js";
-import type { GuildCreatePayload } from "./wire-types.js";
+
+/** A `GUILD_CREATE` / `GUILD_UPDATE` payload of server `id` with no channels. */
+export function guildPayload(id: string, name: string, intents: Intent[] = ["guilds"]): GuildCreatePayload {
+  return {
+    id,
+    name,
+    description: null,
+    icon_id: null,
+    owner_id: "1",
+    channels: [],
+    categories: [],
+    roles: [],
+    me: { roles: [], permissions: ["view_channels"] },
+    scopes: ["commands"],
+    intents,
+    emojis: [],
+  };
+}
+
+/** A `MESSAGE_DELETE` payload in server 100. */
+export function messageDelete(id: string): DispatchOf<"MESSAGE_DELETE"> {
+  return { id, channel_id: "500", guild_id: "100" };
+}
 
 /** The backend the tests inject: tokens, installed servers and a log of connected/disconnected. */
 export class TestBackend implements GatewayBackend {
@@ -29,7 +51,7 @@ export class TestBackend implements GatewayBackend {
     this.tokens.set(token, identity);
     this.guilds.set(
       appId,
-      guildIds.map((id) => ({ id, name: `Server ${id}`, channels: [], roles: [] })),
+      guildIds.map((id) => guildPayload(id, `Server ${id}`)),
     );
     return identity;
   }
@@ -39,7 +61,7 @@ export class TestBackend implements GatewayBackend {
   }
 
   initialGuilds(appId: string, intents: readonly Intent[]): readonly GuildCreatePayload[] {
-    return (this.guilds.get(appId) ?? []).map((guild) => ({ ...guild, intents }));
+    return (this.guilds.get(appId) ?? []).map((guild) => ({ ...guild, intents: [...intents] }));
   }
 
   connected(appId: string): void {

@@ -1,14 +1,13 @@
 import type { IncomingMessage } from "node:http";
 import { STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
-import { type GatewayEventName, LIMITS, type RateLimitRule } from "@chatbot/protocol";
+import { type DispatchOf, type GatewayEventName, LIMITS, type RateLimitRule } from "@chatbot/protocol";
 import { WebSocketServer } from "ws";
 import { assertCloseFrame } from "./close-reason.js";
 import type { GatewayConnection } from "./connection.js";
 import type { GatewayBackend } from "./gateway-backend.js";
 import { IDENTIFY_RATE_LIMIT, IdentifyRateLimiter } from "./identify-rate-limit.js";
 import { GatewaySession, type SessionHost } from "./session.js";
-import type { DispatchPayload } from "./wire-types.js";
 
 /** The path the gateway's WebSocket upgrade is served on. */
 export const GATEWAY_PATH = "/v1/gateway";
@@ -34,7 +33,7 @@ export interface Gateway {
   /** The identified connections of `appId` (one at most: a newer one replaces the older). */
   sessionsFor(appId: string): readonly GatewayConnection[];
   /** Sends one event to the connection of `appId`; `false` when it has none that is open. */
-  dispatch<E extends GatewayEventName>(appId: string, event: E, data: DispatchPayload<E>): boolean;
+  dispatch<E extends GatewayEventName>(appId: string, event: E, data: DispatchOf<E>): boolean;
   /** Closes the connection of `appId` with `code` (the dev API fault `close_gateway`); `false` if none. */
   closeApp(appId: string, code: number, reason?: string): boolean;
   /** Open sockets, identified or not. */

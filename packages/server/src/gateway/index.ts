@@ -4,4 +4,3 @@ export type { GatewayBackend, GatewayIdentity } from "./gateway-backend.js";
 export { GuildUpdateMerger } from "./guild-update-merger.js";
 export { IDENTIFY_RATE_LIMIT, IdentifyRateLimiter } from "./identify-rate-limit.js";
 export { effectiveIntents, eventsForIntents, intentsAllowEvent } from "./intents-filter.js";
-export type * from "./wire-types.js";

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { CloseCode, type Intent, LIMITS } from "@chatbot/protocol";
+import { CloseCode, type IdentifyFrame, type Intent, LIMITS, type ServerFrame } from "@chatbot/protocol";
 import { type RawData, WebSocket } from "ws";
 import type { Timer } from "../clock.js";
 import { clampCloseReason } from "./close-reason.js";
@@ -7,7 +7,6 @@ import { type FrameSink, GatewayConnection } from "./connection.js";
 import { encodeFrame, parseClientFrame } from "./frames.js";
 import type { GatewayBackend, GatewayIdentity } from "./gateway-backend.js";
 import { readRequestedIntents } from "./intents-filter.js";
-import type { IdentifyFrame, ServerFrame } from "./wire-types.js";
 
 /** The numbers a session runs with (the gateway's options, resolved). */
 export interface SessionSettings {
