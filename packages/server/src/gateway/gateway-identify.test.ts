@@ -111,4 +111,26 @@ describe("gateway frames and identify", () => {
     expect(await again.identify("tok-10")).toMatchObject({ t: "READY" });
     for (const client of clients) expect((await client.closed).code).toBe(4009);
   });
+
+  it("closes 4000 and reports the error when the backend throws while answering identify", async () => {
+    const errors: unknown[] = [];
+    const own = await startHarness({ onError: (error) => errors.push(error) });
+    try {
+      own.backend.addApp("10", "tok-10");
+      own.backend.failure = new Error("store offline");
+      const client = await own.connect();
+      client.send({ op: "identify", d: { token: "tok-10", intents: [] } });
+      expect(await client.closed).toEqual({ code: 4000, reason: "internal error" });
+      expect(errors).toEqual([own.backend.failure]);
+      expect(own.backend.log).toEqual(["connected 10", "disconnected 10"]);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it("closes 1009 on a frame larger than maxPayloadBytes", async () => {
+    const client = await h.connect();
+    client.send({ op: "identify", d: { token: "x".repeat(17 * 1024), intents: [] } });
+    expect((await client.closed).code).toBe(1009);
+  });
 });

@@ -40,6 +40,8 @@ export class TestBackend implements GatewayBackend {
   readonly log: string[] = [];
   readonly tokens = new Map<string, GatewayIdentity>();
   readonly guilds = new Map<string, readonly GuildCreatePayload[]>();
+  /** When set, `initialGuilds` throws it (a backend fault). */
+  failure: Error | null = null;
 
   /** Adds an app whose bot identifies with `token`, installed in servers `guildIds`. */
   addApp(appId: string, token: string, guildIds: readonly string[] = []): GatewayIdentity {
@@ -61,6 +63,7 @@ export class TestBackend implements GatewayBackend {
   }
 
   initialGuilds(appId: string, intents: readonly Intent[]): readonly GuildCreatePayload[] {
+    if (this.failure) throw this.failure;
     return (this.guilds.get(appId) ?? []).map((guild) => ({ ...guild, intents: [...intents] }));
   }
 

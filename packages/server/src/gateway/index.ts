@@ -2,5 +2,5 @@ export type { GatewayConnection } from "./connection.js";
 export { createGateway, GATEWAY_PATH, type Gateway, type GatewayOptions } from "./gateway.js";
 export type { GatewayBackend, GatewayIdentity } from "./gateway-backend.js";
 export { GuildUpdateMerger } from "./guild-update-merger.js";
-export { IDENTIFY_RATE_LIMIT, IdentifyRateLimiter } from "./identify-rate-limit.js";
+export { IDENTIFY_RATE_LIMIT } from "./identify-rate-limit.js";
 export { effectiveIntents, eventsForIntents, intentsAllowEvent } from "./intents-filter.js";
