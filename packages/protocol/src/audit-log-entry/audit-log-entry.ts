@@ -27,7 +27,7 @@ export const AuditLogEntrySchema = v.pipe(
     user_id: v.nullable(SnowflakeSchema),
     target_id: v.nullable(SnowflakeSchema),
     reason: nullableStr(),
-    options: v.record(v.string(), v.unknown(), expected("an object")),
+    options: v.record(str(), v.unknown(), expected("an object")),
     changes: arr(AuditLogChangeSchema),
     created_at: uint(),
   }),

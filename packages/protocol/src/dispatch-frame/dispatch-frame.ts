@@ -22,7 +22,7 @@ export const SequenceSchema = v.pipe(int(), v.minValue(1, "must be 1 or more"));
 function dispatchFrameOf<E extends GatewayEventName>(event: E) {
   return obj({
     op: v.literal("dispatch", expected('"dispatch"')),
-    t: v.literal(event),
+    t: v.literal(event, expected(`"${event}"`)),
     s: SequenceSchema,
     d: GATEWAY_DISPATCH_SCHEMAS[event],
   });

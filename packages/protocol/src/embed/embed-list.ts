@@ -2,14 +2,12 @@ import * as v from "valibot";
 import { LIMITS } from "../constants/limits.js";
 import { list } from "../shared/fields.js";
 import { EmbedSchema } from "./embed.js";
-import { countEmbedCharacters } from "./embed-characters.js";
+import { countEmbedCharacters, type EmbedText } from "./embed-characters.js";
 
 const TOTAL_MESSAGE = `at most ${LIMITS.embedTotalCharacters} embed characters in total (title, description, fields, footer and author across all embeds)`;
 
 /** Builds the `embeds` of a body: at most 10 embeds with at most 6,000 embed characters in total. */
-export function embedList<
-  const S extends v.GenericSchema<unknown, Parameters<typeof countEmbedCharacters>[0][number]>,
->(embed: S, max: number) {
+export function embedList<const S extends v.GenericSchema<unknown, EmbedText>>(embed: S, max: number) {
   return v.pipe(
     list(embed, max, "embeds"),
     v.check((embeds) => countEmbedCharacters(embeds) <= LIMITS.embedTotalCharacters, TOTAL_MESSAGE),

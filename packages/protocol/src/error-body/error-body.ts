@@ -10,9 +10,9 @@ import { expected, objectMessage } from "../shared/messages.js";
  */
 export const ErrorBodySchema = v.looseObject(
   {
-    code: v.union([str(), v.number()], expected("a string or a number")),
+    code: v.union([str(), v.number(expected("a number"))], expected("a string or a number")),
     message: str(),
-    errors: v.optional(v.record(v.string(), arr(str()), expected("an object of message lists"))),
+    errors: v.optional(v.record(str(), arr(str()), expected("an object of message lists"))),
     retry_after: v.optional(v.pipe(v.number(expected("a number")), v.minValue(0, "must be 0 or more"))),
     global: v.optional(bool()),
     scope: v.optional(str()),

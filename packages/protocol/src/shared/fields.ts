@@ -1,10 +1,10 @@
-import * as v from "valibot";
-import { count, expected, objectMessage } from "./messages.js";
-
 /**
  * Field builders shared by the schemas, each with messages in plain words. Text lengths count
  * UTF-16 code units (`string.length`), the way the limits of the interface are checked.
+ * @module
  */
+import * as v from "valibot";
+import { count, expected, objectMessage } from "./messages.js";
 
 /** Any string. */
 export const str = () => v.string(expected("a string"));
