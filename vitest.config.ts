@@ -1,3 +1,4 @@
+import "./vitest.node20.js";
 import { defineConfig } from "vitest/config";
 import projects from "./vitest.workspace.js";
 

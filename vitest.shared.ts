@@ -1,3 +1,4 @@
+import "./vitest.node20.js";
 import { defineProject } from "vitest/config";
 
 /**
