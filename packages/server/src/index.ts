@@ -1,2 +1,46 @@
+export type {
+  ChangeDraft,
+  ChangeListener,
+  InstallRemoveReason,
+  ServerChange,
+  ServerChangeBody,
+  ServerChangeType,
+} from "./changes/server-change.js";
 export * from "./clock.js";
+export { createGatewayBackend } from "./core/gateway-backend-adapter.js";
+export { Presence } from "./core/presence.js";
+export { ServerCore, type ServerCoreOptions } from "./core/server-core.js";
+export * from "./errors/api-error.js";
+export * from "./errors/http-errors.js";
+export { DEFAULT_RATE_LIMITS } from "./http/rate-limiter.js";
 export * from "./ids.js";
+export type { Actor, BotActor, PersonActor } from "./ops/actor.js";
+export {
+  effectiveIntents as installEffectiveIntents,
+  effectiveScopes as installEffectiveScopes,
+} from "./ops/effective.js";
+export { PermissionEngine } from "./permissions/permission-engine.js";
+export { loadSeedFile, parseSeed } from "./seed/load-seed.js";
+export { SeedError } from "./seed/seed-error.js";
+export { type ParsedSeedWorld, SeedWorldSchema } from "./seed/seed-schema.js";
+export { exportWorld } from "./seed/world-export.js";
+export { serializeAuditLogEntry } from "./serialize/audit-log.js";
+export { serializeChannel } from "./serialize/channel.js";
+export {
+  guildCreatePayload,
+  guildSnapshot,
+  guildWithAccess,
+  serializeGuildListEntry,
+} from "./serialize/guild.js";
+export { serializeMember } from "./serialize/member.js";
+export { type MessageViewer, serializeEmbed, serializeMessage } from "./serialize/message.js";
+export { serializeCategory, serializeEmoji, serializeRole } from "./serialize/role.js";
+export { serializeApplication, serializeUser } from "./serialize/user.js";
+export {
+  type RateLimitSettings,
+  type RunningServer,
+  type SeedWorld,
+  type ServerOptions,
+  startServer,
+} from "./start-server.js";
+export type * from "./world/records.js";

@@ -1,39 +1,10 @@
+import { AUDIT_LOG_ACTIONS, type AuditLogActionName } from "@chatbot/protocol";
 import type { ServerCore } from "../core/server-core.js";
 import type { AuditChange, AuditLogRecord } from "../world/records.js";
 import type { Transaction } from "../world/transaction.js";
 
-/** Audit log action types and names (docs/decisions.md#shapes-left-open). */
-export const AUDIT_ACTIONS = {
-  guild_update: 1,
-  channel_create: 10,
-  channel_update: 11,
-  channel_delete: 12,
-  member_kick: 20,
-  member_ban_add: 22,
-  member_ban_remove: 23,
-  member_update: 24,
-  member_role_update: 25,
-  bot_add: 28,
-  role_create: 30,
-  role_update: 31,
-  role_delete: 32,
-  webhook_create: 50,
-  webhook_update: 51,
-  webhook_delete: 52,
-  emoji_create: 60,
-  emoji_update: 61,
-  emoji_delete: 62,
-  message_delete: 72,
-  message_bulk_delete: 73,
-  message_pin: 74,
-  message_unpin: 75,
-  integration_create: 80,
-  integration_delete: 82,
-  automod_block_message: 143,
-} as const;
-
-/** An audit log action name. */
-export type AuditAction = keyof typeof AUDIT_ACTIONS;
+/** An audit log action name (`AUDIT_LOG_ACTIONS` of the protocol gives its number). */
+export type AuditAction = AuditLogActionName;
 
 /** What an operation writes to the audit log. */
 export interface AuditInput {
@@ -51,7 +22,7 @@ export function writeAudit(core: ServerCore, tx: Transaction, input: AuditInput)
   const entry: AuditLogRecord = {
     id: core.ids.next(),
     guild_id: input.guildId,
-    action_type: AUDIT_ACTIONS[input.action],
+    action_type: AUDIT_LOG_ACTIONS[input.action],
     action: input.action,
     user_id: input.userId,
     target_id: input.targetId,

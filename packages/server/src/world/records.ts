@@ -1,4 +1,10 @@
-import type { Intent, PermissionName, Scope } from "@chatbot/protocol";
+import type {
+  AuditLogActionName,
+  AuditLogActionType,
+  Intent,
+  PermissionName,
+  Scope,
+} from "@chatbot/protocol";
 
 /**
  * The internal records of the world. They are what the store keeps and what change records carry;
@@ -231,8 +237,8 @@ export interface AuditChange {
 export interface AuditLogRecord {
   readonly id: string;
   readonly guild_id: string;
-  readonly action_type: number;
-  readonly action: string;
+  readonly action_type: AuditLogActionType;
+  readonly action: AuditLogActionName;
   readonly user_id: string | null;
   readonly target_id: string | null;
   readonly reason: string | null;

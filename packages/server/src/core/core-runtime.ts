@@ -1,0 +1,67 @@
+import { InvalidBodyError } from "../errors/api-error.js";
+import type { RateLimiter, RateLimitSettings } from "../http/rate-limiter.js";
+import type { DevAccess, ServerRuntime } from "../http/runtime.js";
+import { SeedError } from "../seed/seed-error.js";
+import { seedToRows } from "../seed/seed-rows.js";
+import type { ParsedSeedWorld } from "../seed/seed-schema.js";
+import type { ServerCore } from "./server-core.js";
+
+/** The settings a {@link CoreRuntime} is made with. */
+export interface CoreRuntimeOptions {
+  readonly core: ServerCore;
+  readonly limiter: RateLimiter;
+  readonly rateLimits: RateLimitSettings | null;
+  readonly maxBodyBytes: number;
+  readonly devAccess: DevAccess;
+  readonly heartbeatIntervalMs: number;
+}
+
+/** The {@link ServerRuntime} of a started server. */
+export class CoreRuntime implements ServerRuntime {
+  readonly core: ServerCore;
+  readonly limiter: RateLimiter;
+  readonly rateLimits: RateLimitSettings | null;
+  readonly maxBodyBytes: number;
+  readonly devAccess: DevAccess;
+  readonly heartbeatIntervalMs: number;
+  private urls = { base: "", gateway: "" };
+
+  constructor(options: CoreRuntimeOptions) {
+    this.core = options.core;
+    this.limiter = options.limiter;
+    this.rateLimits = options.rateLimits;
+    this.maxBodyBytes = options.maxBodyBytes;
+    this.devAccess = options.devAccess;
+    this.heartbeatIntervalMs = options.heartbeatIntervalMs;
+  }
+
+  /** Records the addresses once the server listens. */
+  setUrls(base: string, gateway: string): void {
+    this.urls = { base, gateway };
+  }
+
+  baseUrl(): string {
+    return this.urls.base;
+  }
+
+  gatewayUrl(): string {
+    return this.urls.gateway;
+  }
+
+  reset(): void {
+    this.core.reset();
+    this.limiter.clear();
+  }
+
+  replaceWorld(seed: ParsedSeedWorld): void {
+    let rows: ReturnType<typeof seedToRows>;
+    try {
+      rows = seedToRows(seed, this.core.ids, this.core.clock.now());
+    } catch (error) {
+      if (error instanceof SeedError) throw new InvalidBodyError(error.errors, error.message);
+      throw error;
+    }
+    this.reset();
+    this.core.loadRows(rows, true);
+  }
+}

@@ -1,0 +1,190 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { validate } from "@chatbot/protocol";
+import Router from "find-my-way";
+import type * as v from "valibot";
+import { type ApiError, InvalidBodyError, isApiError } from "../errors/api-error.js";
+import {
+  InternalError,
+  MethodNotAllowedError,
+  PayloadTooLargeError,
+  UnknownRouteError,
+} from "../errors/http-errors.js";
+import { isSnowflake } from "../ids.js";
+import { authenticateBot, rateLimitBot } from "./bot-pipeline.js";
+import { checkDevAccess, devPerson } from "./dev-pipeline.js";
+import { readJsonBody } from "./read-body.js";
+import type { Reply } from "./reply.js";
+import { type BaseContext, HTTP_METHODS, type HttpMethod, type Route } from "./route.js";
+import type { ServerRuntime } from "./runtime.js";
+
+type Params = Record<string, string | undefined>;
+
+const JSON_TYPE = "application/json; charset=utf-8";
+
+/** Writes a JSON answer (or an empty one for 204). */
+export function send(res: ServerResponse, reply: Reply, extra?: Record<string, string>): void {
+  if (res.headersSent) return;
+  const headers: Record<string, string | number> = { ...extra, ...reply.headers };
+  if (reply.status === 204 || reply.body === undefined) {
+    res.writeHead(reply.status, headers);
+    res.end();
+    return;
+  }
+  const payload = JSON.stringify(reply.body);
+  headers["content-type"] = JSON_TYPE;
+  headers["content-length"] = Buffer.byteLength(payload);
+  res.writeHead(reply.status, headers);
+  res.end(payload);
+}
+
+/** The answer of an error: its status and documented body; unknown errors are `500`s. */
+export function errorReply(error: unknown): Reply {
+  const apiError = isApiError(error) ? error : new InternalError(error);
+  if (!isApiError(error)) console.error("unexpected error while answering a request", error);
+  const headers: Record<string, string> = {};
+  if (apiError.code === "rate_limited") {
+    headers["retry-after"] = String(Math.ceil(Number(apiError.extra.retry_after ?? 0)));
+  }
+  if (apiError instanceof MethodNotAllowedError) headers.allow = apiError.allowed.join(", ");
+  return { status: apiError.status, body: apiError.body(), headers };
+}
+
+function checkParams(params: Params): void {
+  for (const [name, value] of Object.entries(params)) {
+    if (name.endsWith("_id") && (value === undefined || !isSnowflake(value))) {
+      throw InvalidBodyError.at(name, "must be an id: a decimal string of up to 20 digits below 2^64");
+    }
+  }
+}
+
+function checked<S extends v.GenericSchema>(schema: S | undefined, input: unknown, where: string): unknown {
+  if (!schema) return undefined;
+  const result = validate(schema, input);
+  if (result.success) return result.output;
+  const errors: Record<string, string[]> = {};
+  for (const [path, messages] of Object.entries(result.errors)) errors[path === "" ? where : path] = messages;
+  throw new InvalidBodyError(errors, `invalid ${where}`);
+}
+
+/**
+ * The HTTP request handler: the route table in a find-my-way router, then for each request
+ * authentication (bot token or dev access), rate limits, path ids, body and query validation with
+ * the route's schemas, the handler, and one JSON answer. It never leaves the `upgrade` event.
+ */
+export class HttpDispatcher {
+  private readonly router = Router({ maxParamLength: 500 });
+
+  constructor(
+    private readonly runtime: ServerRuntime,
+    routes: readonly Route[],
+  ) {
+    for (const route of routes) this.router.on(route.method, route.path, () => undefined, route);
+  }
+
+  /** The `request` listener of the http.Server. */
+  readonly handle = (req: IncomingMessage, res: ServerResponse): void => {
+    try {
+      this.route(req, res);
+    } catch (error) {
+      send(res, errorReply(error));
+    }
+  };
+
+  private route(req: IncomingMessage, res: ServerResponse): void {
+    const method = req.method ?? "GET";
+    const url = req.url ?? "/";
+    const found = (HTTP_METHODS as readonly string[]).includes(method)
+      ? this.router.find(method as HttpMethod, url)
+      : null;
+    if (!found?.store) throw this.missing(method, url);
+    const route = found.store as Route;
+    const params = found.params as Params;
+    if (route.kind === "bot") {
+      const bot = authenticateBot(this.runtime, req);
+      const rate = rateLimitBot(this.runtime, bot, route, (name) => params[name] ?? "");
+      if (rate.limited) {
+        send(res, errorReply(rate.limited), rate.headers);
+        return;
+      }
+      this.run(req, res, route, params, found.searchParams, rate.headers, (base) =>
+        route.handle({ ...base, bot }),
+      );
+      return;
+    }
+    checkDevAccess(this.runtime, req, url);
+    this.run(req, res, route, params, found.searchParams, undefined, (base) => {
+      const person = devPerson(this.runtime, req);
+      return route.handle({
+        ...base,
+        person,
+        actor: () => {
+          if (!person) throw InvalidBodyError.at("X-Dev-User", "is required: the id of the person who acts");
+          return person;
+        },
+      });
+    });
+  }
+
+  private run(
+    req: IncomingMessage,
+    res: ServerResponse,
+    route: Route,
+    params: Params,
+    searchParams: Record<string, string>,
+    headers: Record<string, string> | undefined,
+    call: (base: BaseContext<unknown, unknown>) => Reply,
+  ): void {
+    const finish = (body: unknown) => {
+      try {
+        this.answer(req, res, route, params, searchParams, headers, call, body);
+      } catch (error) {
+        send(res, errorReply(error), headers);
+      }
+    };
+    if (!route.body) {
+      finish(undefined);
+      return;
+    }
+    readJsonBody(req, this.runtime.maxBodyBytes).then(finish, (error: unknown) => {
+      send(res, errorReply(error), isTooLarge(error) ? { ...headers, connection: "close" } : headers);
+    });
+  }
+
+  private answer(
+    req: IncomingMessage,
+    res: ServerResponse,
+    route: Route,
+    params: Params,
+    searchParams: Record<string, string>,
+    headers: Record<string, string> | undefined,
+    call: (base: BaseContext<unknown, unknown>) => Reply,
+    body: unknown,
+  ): void {
+    checkParams(params);
+    const base: BaseContext<unknown, unknown> = {
+      runtime: this.runtime,
+      core: this.runtime.core,
+      body: checked(route.body, body, "body"),
+      query: checked(route.query, searchParams, "query"),
+      headers: req.headers,
+      param: (name) => {
+        const value = params[name];
+        if (value === undefined)
+          throw new InternalError(new Error(`route ${route.path} has no param ${name}`));
+        return value;
+      },
+    };
+    send(res, call(base), headers);
+  }
+
+  private missing(method: string, url: string): ApiError {
+    const path = url.split("?")[0] ?? url;
+    const allowed = HTTP_METHODS.filter((m) => m !== method && this.router.find(m, url)?.store);
+    if (allowed.length > 0) return new MethodNotAllowedError(method, path, allowed);
+    return new UnknownRouteError(method, path);
+  }
+}
+
+function isTooLarge(error: unknown): boolean {
+  return error instanceof PayloadTooLargeError;
+}

@@ -1,0 +1,98 @@
+import type { IncomingHttpHeaders } from "node:http";
+import type * as v from "valibot";
+import type { ServerCore } from "../core/server-core.js";
+import type { BotActor, PersonActor } from "../ops/actor.js";
+import type { RateLimitSettings } from "./rate-limiter.js";
+import type { Reply } from "./reply.js";
+import type { ServerRuntime } from "./runtime.js";
+
+/** The HTTP methods routes use. */
+export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+/** An HTTP method of a route. */
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+/** What every handler gets: the runtime, path params, the validated body and query. */
+export interface BaseContext<B, Q> {
+  readonly runtime: ServerRuntime;
+  readonly core: ServerCore;
+  readonly body: B;
+  readonly query: Q;
+  readonly headers: IncomingHttpHeaders;
+  /** A path parameter of the route (ids are already checked to be snowflakes). */
+  param(name: string): string;
+}
+
+/** A `/v1` handler's context: the bot behind the token. */
+export interface BotContext<B = unknown, Q = unknown> extends BaseContext<B, Q> {
+  readonly bot: BotActor;
+}
+
+/** A `/dev/v1` handler's context: the person named by `X-Dev-User`, if any. */
+export interface DevContext<B = unknown, Q = unknown> extends BaseContext<B, Q> {
+  readonly person: PersonActor | null;
+  /** The acting person; `400` when `X-Dev-User` is missing. */
+  actor(): PersonActor;
+}
+
+/** A route-specific rate-limit bucket (checked after the bot's global one). */
+export interface RouteBucket {
+  /** Which configured rule applies. */
+  readonly rule: keyof RateLimitSettings;
+  /** The public name (`X-RateLimit-Bucket`), e.g. `message_create:<channel_id>`. */
+  readonly name: string;
+}
+
+type Out<S> = S extends v.GenericSchema ? v.InferOutput<S> : undefined;
+
+interface RouteSpecBase<BS, QS> {
+  readonly method: HttpMethod;
+  /** find-my-way path; `:name` params ending in `_id` must be snowflakes. */
+  readonly path: string;
+  /** The body schema (bodies are read only for routes that declare one). */
+  readonly body?: BS;
+  /** The query schema (values are strings). */
+  readonly query?: QS;
+}
+
+/** A `/v1` route as declared in a route file. */
+export interface BotRouteSpec<BS, QS> extends RouteSpecBase<BS, QS> {
+  readonly bucket?: (param: (name: string) => string) => RouteBucket;
+  handle(ctx: BotContext<Out<BS>, Out<QS>>): Reply;
+}
+
+/** A `/dev/v1` route as declared in a route file. */
+export interface DevRouteSpec<BS, QS> extends RouteSpecBase<BS, QS> {
+  handle(ctx: DevContext<Out<BS>, Out<QS>>): Reply;
+}
+
+/** A `/v1` route in the table. */
+export interface BotRoute extends RouteSpecBase<v.GenericSchema, v.GenericSchema> {
+  readonly kind: "bot";
+  readonly bucket?: (param: (name: string) => string) => RouteBucket;
+  handle(ctx: BotContext): Reply;
+}
+
+/** A `/dev/v1` route in the table. */
+export interface DevRoute extends RouteSpecBase<v.GenericSchema, v.GenericSchema> {
+  readonly kind: "dev";
+  handle(ctx: DevContext): Reply;
+}
+
+/** A route of the table. */
+export type Route = BotRoute | DevRoute;
+
+/** Declares a `/v1` route with its schemas; the handler gets the validated, typed body and query. */
+export function botRoute<
+  BS extends v.GenericSchema | undefined = undefined,
+  QS extends v.GenericSchema | undefined = undefined,
+>(spec: BotRouteSpec<BS, QS>): BotRoute {
+  return { kind: "bot", ...spec } as unknown as BotRoute;
+}
+
+/** Declares a `/dev/v1` route with its schemas. */
+export function devRoute<
+  BS extends v.GenericSchema | undefined = undefined,
+  QS extends v.GenericSchema | undefined = undefined,
+>(spec: DevRouteSpec<BS, QS>): DevRoute {
+  return { kind: "dev", ...spec } as unknown as DevRoute;
+}

@@ -1,0 +1,31 @@
+import type { ServerCore } from "../core/server-core.js";
+import type { ParsedSeedWorld } from "../seed/seed-schema.js";
+import type { RateLimiter, RateLimitSettings } from "./rate-limiter.js";
+
+/** Who may use `/dev/v1`: anyone (loopback), holders of a key, or nobody (bound beyond loopback, no key). */
+export type DevAccess =
+  | { readonly mode: "open" }
+  | { readonly mode: "key"; readonly key: string }
+  | { readonly mode: "off" };
+
+/**
+ * What route handlers reach beyond the core: the limiter, the settings, the addresses (known once
+ * the server listens) and the world-wide actions of the dev API.
+ */
+export interface ServerRuntime {
+  readonly core: ServerCore;
+  readonly limiter: RateLimiter;
+  /** Null when rate limits are switched off. */
+  readonly rateLimits: RateLimitSettings | null;
+  readonly maxBodyBytes: number;
+  readonly devAccess: DevAccess;
+  readonly heartbeatIntervalMs: number;
+  /** `http://host:port`. */
+  baseUrl(): string;
+  /** `ws://host:port/v1/gateway`. */
+  gatewayUrl(): string;
+  /** Empties the world, the store and the limiter (`POST /dev/v1/reset`). */
+  reset(): void;
+  /** Resets, then loads a validated seed (`PUT /dev/v1/world`); a bad seed leaves the world as it was. */
+  replaceWorld(seed: ParsedSeedWorld): void;
+}

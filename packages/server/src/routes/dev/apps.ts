@@ -1,0 +1,45 @@
+import { json, NO_CONTENT } from "../../http/reply.js";
+import { type DevRoute, devRoute } from "../../http/route.js";
+import { createApp, deleteApp, resetAppToken, updateApp } from "../../ops/apps.js";
+import { createUser } from "../../ops/users.js";
+import { serializeUser } from "../../serialize/user.js";
+import { CreateAppBodySchema, CreateUserBodySchema, PatchAppBodySchema } from "./dev-schemas.js";
+import { devApplication } from "./dev-views.js";
+
+/** Dev routes for people and apps (setup: no actor). */
+export const devAppRoutes: DevRoute[] = [
+  devRoute({
+    method: "POST",
+    path: "/dev/v1/users",
+    body: CreateUserBodySchema,
+    handle: ({ core, body }) => json(serializeUser(createUser(core, body)), 201),
+  }),
+  devRoute({
+    method: "POST",
+    path: "/dev/v1/apps",
+    body: CreateAppBodySchema,
+    handle: ({ core, body }) => {
+      const { app, bot, token } = createApp(core, body);
+      return json({ application: devApplication(app), bot_user: serializeUser(bot), token }, 201);
+    },
+  }),
+  devRoute({
+    method: "PATCH",
+    path: "/dev/v1/apps/:app_id",
+    body: PatchAppBodySchema,
+    handle: ({ core, param, body }) => json(devApplication(updateApp(core, param("app_id"), body))),
+  }),
+  devRoute({
+    method: "POST",
+    path: "/dev/v1/apps/:app_id/token",
+    handle: ({ core, param }) => json({ token: resetAppToken(core, param("app_id")) }),
+  }),
+  devRoute({
+    method: "DELETE",
+    path: "/dev/v1/apps/:app_id",
+    handle: ({ core, param }) => {
+      deleteApp(core, param("app_id"));
+      return NO_CONTENT;
+    },
+  }),
+];

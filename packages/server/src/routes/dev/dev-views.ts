@@ -1,0 +1,37 @@
+import type { ServerCore } from "../../core/server-core.js";
+import { serializeChannel } from "../../serialize/channel.js";
+import { serializeApplication } from "../../serialize/user.js";
+import type { AppRecord, ChannelRecord, InstallRecord } from "../../world/records.js";
+
+/** The application object plus the dev settings `enabled` and `privileged_intents`. */
+export function devApplication(app: AppRecord) {
+  return {
+    ...serializeApplication(app),
+    enabled: app.enabled,
+    privileged_intents: [...app.privileged_intents],
+  };
+}
+
+/** A channel for a person: the channel object (their permissions) plus its `overwrites`. */
+export function devChannel(core: ServerCore, channel: ChannelRecord, viewerId: string) {
+  return {
+    ...serializeChannel(core.engine, channel, viewerId),
+    overwrites: channel.overwrites.map((o) => ({
+      id: o.id,
+      type: o.type,
+      allow: [...o.allow],
+      deny: [...o.deny],
+    })),
+  };
+}
+
+/** The answer of an install. */
+export function devInstall(install: InstallRecord) {
+  return {
+    guild_id: install.guild_id,
+    application_id: install.application_id,
+    scopes: [...install.scopes],
+    intents: [...install.intents],
+    role_id: install.role_id,
+  };
+}

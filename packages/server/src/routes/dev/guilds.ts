@@ -1,0 +1,107 @@
+import { UnknownObjectError } from "../../errors/api-error.js";
+import { json, NO_CONTENT } from "../../http/reply.js";
+import { type DevRoute, devRoute } from "../../http/route.js";
+import { compareIds } from "../../ids.js";
+import { createEmoji, deleteEmoji, renameEmoji } from "../../ops/emojis.js";
+import { createGuild, deleteGuild, updateGuild } from "../../ops/guilds.js";
+import { installApp, uninstallApp } from "../../ops/installs.js";
+import { serializeAuditLogEntry } from "../../serialize/audit-log.js";
+import { serializeEmoji } from "../../serialize/role.js";
+import type { GuildRecord } from "../../world/records.js";
+import { AuditLogQuerySchema } from "../query-schemas.js";
+import {
+  CreateGuildBodySchema,
+  EmojiBodySchema,
+  InstallBodySchema,
+  PatchGuildBodySchema,
+} from "./dev-schemas.js";
+import { devChannel, devInstall } from "./dev-views.js";
+
+function guildView(guild: GuildRecord) {
+  return {
+    id: guild.id,
+    name: guild.name,
+    description: guild.description,
+    icon_id: guild.icon_id,
+    owner_id: guild.owner_id,
+    everyone_role_id: guild.everyone_role_id,
+  };
+}
+
+/** Dev routes for servers: settings, audit log, emojis and installs. */
+export const devGuildRoutes: DevRoute[] = [
+  devRoute({
+    method: "POST",
+    path: "/dev/v1/guilds",
+    body: CreateGuildBodySchema,
+    handle: ({ core, body }) => {
+      const { guild, general } = createGuild(core, body);
+      return json({ ...guildView(guild), channels: [devChannel(core, general, guild.owner_id)] }, 201);
+    },
+  }),
+  devRoute({
+    method: "PATCH",
+    path: "/dev/v1/guilds/:guild_id",
+    body: PatchGuildBodySchema,
+    handle: ({ core, actor, param, body }) =>
+      json(guildView(updateGuild(core, actor(), param("guild_id"), body))),
+  }),
+  devRoute({
+    method: "DELETE",
+    path: "/dev/v1/guilds/:guild_id",
+    handle: ({ core, actor, param }) => {
+      deleteGuild(core, actor(), param("guild_id"));
+      return NO_CONTENT;
+    },
+  }),
+  devRoute({
+    method: "GET",
+    path: "/dev/v1/guilds/:guild_id/audit-log",
+    query: AuditLogQuerySchema,
+    handle: ({ core, param, query }) => {
+      const guildId = param("guild_id");
+      if (!core.world.tables.guilds.has(guildId)) throw new UnknownObjectError("guild");
+      const entries = [...core.world.tables.audit_log.by("guild", guildId).values()]
+        .sort((a, b) => compareIds(b.id, a.id))
+        .slice(0, query.limit);
+      return json(entries.map(serializeAuditLogEntry));
+    },
+  }),
+  devRoute({
+    method: "POST",
+    path: "/dev/v1/guilds/:guild_id/emojis",
+    body: EmojiBodySchema,
+    handle: ({ core, actor, param, body }) =>
+      json(serializeEmoji(createEmoji(core, actor(), param("guild_id"), body)), 201),
+  }),
+  devRoute({
+    method: "PATCH",
+    path: "/dev/v1/guilds/:guild_id/emojis/:emoji_id",
+    body: EmojiBodySchema,
+    handle: ({ core, actor, param, body }) =>
+      json(serializeEmoji(renameEmoji(core, actor(), param("guild_id"), param("emoji_id"), body))),
+  }),
+  devRoute({
+    method: "DELETE",
+    path: "/dev/v1/guilds/:guild_id/emojis/:emoji_id",
+    handle: ({ core, actor, param }) => {
+      deleteEmoji(core, actor(), param("guild_id"), param("emoji_id"));
+      return NO_CONTENT;
+    },
+  }),
+  devRoute({
+    method: "POST",
+    path: "/dev/v1/guilds/:guild_id/installs",
+    body: InstallBodySchema,
+    handle: ({ core, actor, param, body }) =>
+      json(devInstall(installApp(core, actor(), param("guild_id"), body)), 201),
+  }),
+  devRoute({
+    method: "DELETE",
+    path: "/dev/v1/guilds/:guild_id/installs/:app_id",
+    handle: ({ core, actor, param }) => {
+      uninstallApp(core, actor(), param("guild_id"), param("app_id"));
+      return NO_CONTENT;
+    },
+  }),
+];

@@ -1,0 +1,67 @@
+import type { ServerCore } from "../../core/server-core.js";
+import { UnknownObjectError } from "../../errors/api-error.js";
+import { json, NO_CONTENT } from "../../http/reply.js";
+import { type DevRoute, devRoute } from "../../http/route.js";
+import { compareIds } from "../../ids.js";
+import { updateMember } from "../../ops/member-update.js";
+import { joinGuild, removeMember, unbanUser } from "../../ops/members.js";
+import { serializeMember } from "../../serialize/member.js";
+import type { MemberRecord } from "../../world/records.js";
+import { MemberPageQuerySchema } from "../query-schemas.js";
+import { JoinBodySchema, PatchMemberBodySchema, RemoveMemberBodySchema } from "./dev-schemas.js";
+
+function devMember(core: ServerCore, member: MemberRecord) {
+  const user = core.world.tables.users.get(member.user_id);
+  if (!user) throw new UnknownObjectError("member");
+  return { ...serializeMember(member, user, true), guild_id: member.guild_id };
+}
+
+/** Dev routes for members and bans. */
+export const devMemberRoutes: DevRoute[] = [
+  devRoute({
+    method: "GET",
+    path: "/dev/v1/guilds/:guild_id/members",
+    query: MemberPageQuerySchema,
+    handle: ({ core, param, query }) => {
+      const guildId = param("guild_id");
+      if (!core.world.tables.guilds.has(guildId)) throw new UnknownObjectError("guild");
+      const after = query.after;
+      const members = [...core.world.tables.members.by("guild", guildId).values()]
+        .filter((m) => after === undefined || compareIds(m.user_id, after) > 0)
+        .sort((a, b) => compareIds(a.user_id, b.user_id))
+        .slice(0, query.limit);
+      return json(members.map((m) => devMember(core, m)));
+    },
+  }),
+  devRoute({
+    method: "POST",
+    path: "/dev/v1/guilds/:guild_id/members",
+    body: JoinBodySchema,
+    handle: ({ core, param, body }) =>
+      json(devMember(core, joinGuild(core, param("guild_id"), body.user_id)), 201),
+  }),
+  devRoute({
+    method: "PATCH",
+    path: "/dev/v1/guilds/:guild_id/members/:user_id",
+    body: PatchMemberBodySchema,
+    handle: ({ core, actor, param, body }) =>
+      json(devMember(core, updateMember(core, actor(), param("guild_id"), param("user_id"), body))),
+  }),
+  devRoute({
+    method: "DELETE",
+    path: "/dev/v1/guilds/:guild_id/members/:user_id",
+    body: RemoveMemberBodySchema,
+    handle: ({ core, person, param, body }) => {
+      removeMember(core, person, param("guild_id"), param("user_id"), body);
+      return NO_CONTENT;
+    },
+  }),
+  devRoute({
+    method: "DELETE",
+    path: "/dev/v1/guilds/:guild_id/bans/:user_id",
+    handle: ({ core, actor, param }) => {
+      unbanUser(core, actor(), param("guild_id"), param("user_id"));
+      return NO_CONTENT;
+    },
+  }),
+];

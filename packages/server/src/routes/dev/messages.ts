@@ -1,0 +1,88 @@
+import { json, NO_CONTENT } from "../../http/reply.js";
+import { type DevRoute, devRoute } from "../../http/route.js";
+import { bulkDeleteMessages, deleteMessage, setPinned } from "../../ops/message-moderation.js";
+import { listMessages } from "../../ops/message-reads.js";
+import { createMessage, editMessage } from "../../ops/messages.js";
+import { setReaction } from "../../ops/reactions.js";
+import { serializeMessage } from "../../serialize/message.js";
+import { MessagePageQuerySchema } from "../query-schemas.js";
+import { BulkDeleteBodySchema, DevEditMessageBodySchema, DevMessageBodySchema } from "./dev-schemas.js";
+
+/** Dev routes for messages, pins and reactions, each as the person of `X-Dev-User`. */
+export const devMessageRoutes: DevRoute[] = [
+  devRoute({
+    method: "GET",
+    path: "/dev/v1/channels/:channel_id/messages",
+    query: MessagePageQuerySchema,
+    handle: ({ core, actor, param, query }) => {
+      const person = actor();
+      const list = listMessages(core, person, param("channel_id"), query);
+      const viewer = { userId: person.user.id, contentAccess: true };
+      return json(
+        list.messages.map((m) => serializeMessage(core.world, m, viewer)),
+        200,
+        list.historyHidden ? { "x-history-hidden": "1" } : undefined,
+      );
+    },
+  }),
+  devRoute({
+    method: "POST",
+    path: "/dev/v1/channels/:channel_id/messages",
+    body: DevMessageBodySchema,
+    handle: ({ core, actor, param, body }) => {
+      const person = actor();
+      const { message } = createMessage(core, person, param("channel_id"), body);
+      return json(
+        serializeMessage(core.world, message, { userId: person.user.id, contentAccess: true }),
+        201,
+      );
+    },
+  }),
+  devRoute({
+    method: "PATCH",
+    path: "/dev/v1/channels/:channel_id/messages/:message_id",
+    body: DevEditMessageBodySchema,
+    handle: ({ core, actor, param, body }) => {
+      const person = actor();
+      const message = editMessage(core, person, param("channel_id"), param("message_id"), body);
+      return json(serializeMessage(core.world, message, { userId: person.user.id, contentAccess: true }));
+    },
+  }),
+  devRoute({
+    method: "DELETE",
+    path: "/dev/v1/channels/:channel_id/messages/:message_id",
+    handle: ({ core, actor, param }) => {
+      deleteMessage(core, actor(), param("channel_id"), param("message_id"));
+      return NO_CONTENT;
+    },
+  }),
+  devRoute({
+    method: "POST",
+    path: "/dev/v1/channels/:channel_id/messages/bulk-delete",
+    body: BulkDeleteBodySchema,
+    handle: ({ core, actor, param, body }) => {
+      bulkDeleteMessages(core, actor(), param("channel_id"), body.ids);
+      return NO_CONTENT;
+    },
+  }),
+  ...([true, false] as const).map((pinned) =>
+    devRoute({
+      method: pinned ? "PUT" : "DELETE",
+      path: "/dev/v1/channels/:channel_id/messages/:message_id/pin",
+      handle: ({ core, actor, param }) => {
+        setPinned(core, actor(), param("channel_id"), param("message_id"), pinned);
+        return NO_CONTENT;
+      },
+    }),
+  ),
+  ...([true, false] as const).map((add) =>
+    devRoute({
+      method: add ? "PUT" : "DELETE",
+      path: "/dev/v1/channels/:channel_id/messages/:message_id/reactions/:emoji",
+      handle: ({ core, actor, param }) => {
+        setReaction(core, actor(), param("channel_id"), param("message_id"), param("emoji"), add);
+        return NO_CONTENT;
+      },
+    }),
+  ),
+];

@@ -1,0 +1,48 @@
+import { ManualClock } from "../../clock.js";
+import { ClockNotControllableError } from "../../errors/http-errors.js";
+import { json, NO_CONTENT } from "../../http/reply.js";
+import { type DevRoute, devRoute } from "../../http/route.js";
+import { SeedWorldSchema } from "../../seed/seed-schema.js";
+import { exportWorld } from "../../seed/world-export.js";
+import { AdvanceClockBodySchema } from "./dev-schemas.js";
+
+/** Dev routes for the whole world and the clock. */
+export const devWorldRoutes: DevRoute[] = [
+  devRoute({
+    method: "GET",
+    path: "/dev/v1/world",
+    handle: ({ core }) => json(exportWorld(core.world)),
+  }),
+  devRoute({
+    method: "PUT",
+    path: "/dev/v1/world",
+    body: SeedWorldSchema,
+    handle: ({ core, runtime, body }) => {
+      runtime.replaceWorld(body);
+      return json(exportWorld(core.world));
+    },
+  }),
+  devRoute({
+    method: "POST",
+    path: "/dev/v1/reset",
+    handle: ({ runtime }) => {
+      runtime.reset();
+      return NO_CONTENT;
+    },
+  }),
+  devRoute({
+    method: "GET",
+    path: "/dev/v1/clock",
+    handle: ({ core }) => json({ now: core.clock.now(), controllable: core.clock.controllable }),
+  }),
+  devRoute({
+    method: "POST",
+    path: "/dev/v1/clock",
+    body: AdvanceClockBodySchema,
+    handle: ({ core, body }) => {
+      const clock = core.clock;
+      if (!(clock instanceof ManualClock)) throw new ClockNotControllableError();
+      return json({ now: clock.advance(body.advance_ms) });
+    },
+  }),
+];

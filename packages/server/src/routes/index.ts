@@ -1,0 +1,25 @@
+import type { Route } from "../http/route.js";
+import { devAppRoutes } from "./dev/apps.js";
+import { devChannelRoutes } from "./dev/channels.js";
+import { devGuildRoutes } from "./dev/guilds.js";
+import { devMemberRoutes } from "./dev/members.js";
+import { devMessageRoutes } from "./dev/messages.js";
+import { devRoleRoutes } from "./dev/roles.js";
+import { devWorldRoutes } from "./dev/world.js";
+import { channelRoutes } from "./v1/channels.js";
+import { guildRoutes } from "./v1/guilds.js";
+import { meRoutes } from "./v1/me.js";
+
+/** The route table: every `/v1` and `/dev/v1` route, as data. */
+export const ROUTES: readonly Route[] = [
+  ...meRoutes,
+  ...guildRoutes,
+  ...channelRoutes,
+  ...devAppRoutes,
+  ...devGuildRoutes,
+  ...devMemberRoutes,
+  ...devRoleRoutes,
+  ...devChannelRoutes,
+  ...devMessageRoutes,
+  ...devWorldRoutes,
+];

@@ -1,0 +1,81 @@
+import type { GuildCreatePayload, GuildListEntry, GuildSnapshot } from "@chatbot/protocol";
+import { bitsToPermissions } from "@chatbot/protocol";
+import { compareIds } from "../ids.js";
+import { effectiveIntents, effectiveScopes } from "../ops/effective.js";
+import { rolesHighestFirst } from "../ops/role-order.js";
+import type { PermissionEngine } from "../permissions/permission-engine.js";
+import type { AppRecord, GuildRecord, InstallRecord } from "../world/records.js";
+import { pairKey, type World } from "../world/world.js";
+import { serializeChannel } from "./channel.js";
+import { serializeCategory, serializeEmoji, serializeRole } from "./role.js";
+
+/** What the guild serializers read. */
+export interface GuildView {
+  readonly world: World;
+  readonly engine: PermissionEngine;
+}
+
+/** A bot server list entry. */
+export function serializeGuildListEntry(guild: GuildRecord): GuildListEntry {
+  return { id: guild.id, name: guild.name, icon_id: guild.icon_id };
+}
+
+/**
+ * The server snapshot for an app's bot: only channels the bot can see, only categories that hold
+ * one, every role (highest first), and `me` (the bot's roles and server permissions).
+ */
+export function guildSnapshot(view: GuildView, guild: GuildRecord, app: AppRecord): GuildSnapshot {
+  const { world, engine } = view;
+  const botId = app.bot_user_id;
+  const channels = [...world.tables.channels.by("guild", guild.id).values()]
+    .filter((c) => engine.canView(c, botId))
+    .sort((a, b) => a.position - b.position || compareIds(a.id, b.id));
+  const held = new Set(channels.map((c) => c.category_id));
+  const categories = [...world.tables.categories.by("guild", guild.id).values()]
+    .filter((c) => held.has(c.id))
+    .sort((a, b) => a.position - b.position || compareIds(a.id, b.id));
+  const member = world.tables.members.get(pairKey(guild.id, botId));
+  return {
+    id: guild.id,
+    name: guild.name,
+    description: guild.description,
+    icon_id: guild.icon_id,
+    owner_id: guild.owner_id,
+    channels: channels.map((c) => serializeChannel(engine, c, botId)),
+    categories: categories.map(serializeCategory),
+    roles: rolesHighestFirst(world, guild.id).map(serializeRole),
+    me: { roles: [...(member?.roles ?? [])], permissions: bitsToPermissions(engine.guildBits(guild, botId)) },
+  };
+}
+
+/** The snapshot of `GET /v1/guilds/{id}`: plus the install's effective `scopes` and `intents`. */
+export function guildWithAccess(
+  view: GuildView,
+  guild: GuildRecord,
+  app: AppRecord,
+  install: InstallRecord,
+): GuildSnapshot {
+  return {
+    ...guildSnapshot(view, guild, app),
+    scopes: effectiveScopes(app, install),
+    intents: effectiveIntents(app, install),
+  };
+}
+
+/** The payload of `GUILD_CREATE` / `GUILD_UPDATE`: snapshot, effective scopes and intents, emojis. */
+export function guildCreatePayload(
+  view: GuildView,
+  guild: GuildRecord,
+  app: AppRecord,
+  install: InstallRecord,
+): GuildCreatePayload {
+  const emojis = [...view.world.tables.emojis.by("guild", guild.id).values()].sort((a, b) =>
+    compareIds(a.id, b.id),
+  );
+  return {
+    ...guildSnapshot(view, guild, app),
+    scopes: effectiveScopes(app, install),
+    intents: effectiveIntents(app, install),
+    emojis: emojis.map(serializeEmoji),
+  };
+}

@@ -1,0 +1,174 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { type Clock, ManualClock, RealClock } from "./clock.js";
+import { CoreRuntime } from "./core/core-runtime.js";
+import { createGatewayBackend } from "./core/gateway-backend-adapter.js";
+import { ServerCore } from "./core/server-core.js";
+import type { GatewayBackend } from "./gateway/gateway-backend.js";
+import { HttpDispatcher } from "./http/dispatcher.js";
+import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimitSettings } from "./http/rate-limiter.js";
+import type { DevAccess } from "./http/runtime.js";
+import { ROUTES } from "./routes/index.js";
+import { loadSeedFile, parseSeed } from "./seed/load-seed.js";
+import { seedToRows } from "./seed/seed-rows.js";
+import type { SeedWorld } from "./seed/seed-schema.js";
+import { MemoryStore } from "./store/memory-store.js";
+import { SqliteStore } from "./store/sqlite-store.js";
+import type { Store } from "./store/store.js";
+
+export type { RateLimitSettings } from "./http/rate-limiter.js";
+export type { SeedWorld } from "./seed/seed-schema.js";
+
+/** Options of {@link startServer}; every one is optional. */
+export interface ServerOptions {
+  /** Where to listen; default `127.0.0.1`. */
+  host?: string;
+  /** Default 8787; 0 picks a free port. */
+  port?: number;
+  /** A seed file path, or the seed object, loaded at start (into an empty store only). */
+  seed?: string | SeedWorld;
+  /** SQLite file path: the durable store; absent = in memory. */
+  dataPath?: string;
+  /** Use a {@link ManualClock} (`POST /dev/v1/clock` moves it). */
+  manualClock?: boolean;
+  /** Or give a clock directly (tests). */
+  clock?: Clock;
+  /** `heartbeat_interval` of the gateway's hello; default 30000. */
+  heartbeatIntervalMs?: number;
+  /** `false` switches rate limits off; an object changes some of them. */
+  rateLimits?: boolean | Partial<RateLimitSettings>;
+  /** Required for `/dev/v1` when `host` is not loopback (the dev API is off without it). */
+  devKey?: string;
+  /** Largest request body; default 1 MiB; larger bodies answer 413. */
+  maxBodyBytes?: number;
+}
+
+/** A started server. */
+export interface RunningServer {
+  /** `http://127.0.0.1:PORT`. */
+  readonly baseUrl: string;
+  /** `ws://127.0.0.1:PORT/v1/gateway`. */
+  readonly gatewayUrl: string;
+  readonly port: number;
+  readonly clock: Clock;
+  /** The world, the permission engine and the change stream (`core.subscribe`). */
+  readonly core: ServerCore;
+  /** The node http.Server; its `upgrade` event is left for the gateway. */
+  readonly httpServer: Server;
+  /** The core as the gateway's backend (`createGateway(server.gatewayBackend)`). */
+  readonly gatewayBackend: GatewayBackend;
+  /** Runs `hook` when the server closes (before the store closes), e.g. to close the gateway. */
+  onClose(hook: () => void | Promise<void>): void;
+  /** Stops listening, closes sockets and the store; idempotent. */
+  close(): Promise<void>;
+}
+
+const LOOPBACK = new Set(["127.0.0.1", "::1", "localhost"]);
+
+function rateSettings(option: ServerOptions["rateLimits"]): RateLimitSettings | null {
+  if (option === false) return null;
+  if (option === true || option === undefined) return { ...DEFAULT_RATE_LIMITS };
+  return { ...DEFAULT_RATE_LIMITS, ...option };
+}
+
+function devAccess(host: string, key: string | undefined): DevAccess {
+  if (LOOPBACK.has(host)) return { mode: "open" };
+  return key ? { mode: "key", key } : { mode: "off" };
+}
+
+function urlHost(host: string): string {
+  if (host === "0.0.0.0" || host === "::") return "127.0.0.1";
+  return host.includes(":") ? `[${host}]` : host;
+}
+
+function openStore(dataPath: string | undefined): Store {
+  return dataPath === undefined ? new MemoryStore() : new SqliteStore(dataPath);
+}
+
+function loadWorld(core: ServerCore, seed: ServerOptions["seed"]): void {
+  const stored = core.store.load();
+  if (Object.values(stored).some((rows) => rows.length > 0)) {
+    core.loadRows(stored, false);
+    return;
+  }
+  if (seed === undefined) return;
+  const parsed = typeof seed === "string" ? parseSeed(loadSeedFile(seed)) : parseSeed(seed);
+  core.loadRows(seedToRows(parsed, core.ids, core.clock.now()), true);
+}
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+/**
+ * Starts the reference server: loads the stored world (or the seed into an empty store), serves
+ * REST `/v1` and the dev API `/dev/v1` over node:http on one port, and leaves the `upgrade` event
+ * for the gateway. Resolves once it listens.
+ */
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const host = options.host ?? "127.0.0.1";
+  const clock = options.clock ?? (options.manualClock ? new ManualClock() : new RealClock());
+  const store = openStore(options.dataPath);
+  const core = new ServerCore({ clock, store });
+  try {
+    loadWorld(core, options.seed);
+  } catch (error) {
+    core.close();
+    store.close();
+    throw error;
+  }
+  const heartbeatIntervalMs = options.heartbeatIntervalMs ?? 30_000;
+  const runtime = new CoreRuntime({
+    core,
+    limiter: new RateLimiter(clock),
+    rateLimits: rateSettings(options.rateLimits),
+    maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
+    devAccess: devAccess(host, options.devKey),
+    heartbeatIntervalMs,
+  });
+  const dispatcher = new HttpDispatcher(runtime, ROUTES);
+  const httpServer = createServer(dispatcher.handle);
+  let port: number;
+  try {
+    port = await listen(httpServer, options.port ?? 8787, host);
+  } catch (error) {
+    core.close();
+    store.close();
+    throw error;
+  }
+  const baseUrl = `http://${urlHost(host)}:${port}`;
+  const gatewayUrl = `ws://${urlHost(host)}:${port}/v1/gateway`;
+  runtime.setUrls(baseUrl, gatewayUrl);
+
+  const hooks: Array<() => void | Promise<void>> = [];
+  let closing: Promise<void> | null = null;
+  return {
+    baseUrl,
+    gatewayUrl,
+    port,
+    clock,
+    core,
+    httpServer,
+    gatewayBackend: createGatewayBackend(core, heartbeatIntervalMs),
+    onClose: (hook) => {
+      hooks.push(hook);
+    },
+    close: () => {
+      closing ??= (async () => {
+        const stopped = new Promise<void>((resolve) => httpServer.close(() => resolve()));
+        httpServer.closeAllConnections();
+        for (const hook of hooks) await hook();
+        await stopped;
+        core.close();
+        store.close();
+      })();
+      return closing;
+    },
+  };
+}
