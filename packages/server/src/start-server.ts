@@ -11,7 +11,7 @@ import type { DevAccess } from "./http/runtime.js";
 import { ROUTES } from "./routes/index.js";
 import { loadSeedFile, parseSeed } from "./seed/load-seed.js";
 import { seedToRows } from "./seed/seed-rows.js";
-import type { SeedWorld } from "./seed/seed-schema.js";
+import type { ParsedSeedWorld, SeedWorld } from "./seed/seed-schema.js";
 import { MemoryStore } from "./store/memory-store.js";
 import { SqliteStore } from "./store/sqlite-store.js";
 import type { Store } from "./store/store.js";
@@ -92,7 +92,7 @@ function loadWorld(core: ServerCore, seed: ServerOptions["seed"]): void {
     return;
   }
   if (seed === undefined) return;
-  const parsed = typeof seed === "string" ? parseSeed(loadSeedFile(seed)) : parseSeed(seed);
+  const parsed = typeof seed === "string" ? (loadSeedFile(seed) as ParsedSeedWorld) : parseSeed(seed);
   core.loadRows(seedToRows(parsed, core.ids, core.clock.now()), true);
 }
 

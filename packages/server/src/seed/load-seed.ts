@@ -1,12 +1,18 @@
 import { readFileSync } from "node:fs";
 import { validate } from "@chatbot/protocol";
+import { IdGenerator } from "../ids.js";
 import { SeedError } from "./seed-error.js";
+import { seedToRows } from "./seed-rows.js";
 import { type ParsedSeedWorld, type SeedWorld, SeedWorldSchema } from "./seed-schema.js";
 
-/** Validates a seed object; a {@link SeedError} names every bad path. */
+/**
+ * Validates a seed object, its shape and every reference between its parts; a {@link SeedError}
+ * names the bad paths.
+ */
 export function parseSeed(input: unknown): ParsedSeedWorld {
   const result = validate(SeedWorldSchema, input);
   if (!result.success) throw new SeedError(result.errors);
+  seedToRows(result.output, new IdGenerator(() => Date.now()), 0);
   return result.output;
 }
 
