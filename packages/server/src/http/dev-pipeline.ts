@@ -1,10 +1,10 @@
 import { timingSafeEqual } from "node:crypto";
-import type { IncomingMessage } from "node:http";
+import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
 import { InvalidBodyError, UnauthorizedError, UnknownObjectError } from "../errors/api-error.js";
 import { UnknownRouteError } from "../errors/http-errors.js";
 import { isSnowflake } from "../ids.js";
 import type { PersonActor } from "../ops/actor.js";
-import type { ServerRuntime } from "./runtime.js";
+import type { DevAccess, ServerRuntime } from "./runtime.js";
 
 function sameKey(given: string, key: string): boolean {
   const a = Buffer.from(given);
@@ -16,11 +16,15 @@ function sameKey(given: string, key: string): boolean {
  * Who may use `/dev/v1`: on loopback anyone; bound beyond it, only `Authorization: Dev <key>` with
  * the key given at start (`401` otherwise), and without a key the dev API is off (`404`).
  */
-export function checkDevAccess(runtime: ServerRuntime, req: IncomingMessage, url: string): void {
-  const access = runtime.devAccess;
+export function checkDevAccess(
+  access: DevAccess,
+  headers: IncomingHttpHeaders,
+  method: string,
+  url: string,
+): void {
   if (access.mode === "open") return;
-  if (access.mode === "off") throw new UnknownRouteError(req.method ?? "GET", url.split("?")[0] ?? url);
-  const header = req.headers.authorization;
+  if (access.mode === "off") throw new UnknownRouteError(method, url.split("?")[0] ?? url);
+  const header = headers.authorization;
   if (header === undefined || !header.startsWith("Dev ") || !sameKey(header.slice(4).trim(), access.key)) {
     throw new UnauthorizedError("the dev API needs Authorization: Dev <key>");
   }

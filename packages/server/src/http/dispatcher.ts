@@ -111,7 +111,7 @@ export class HttpDispatcher {
       );
       return;
     }
-    checkDevAccess(this.runtime, req, url);
+    checkDevAccess(this.runtime.devAccess, req.headers, method, url);
     this.run(req, res, route, params, found.searchParams, undefined, (base) => {
       const person = devPerson(this.runtime, req);
       return route.handle({
