@@ -83,10 +83,7 @@ export type UnknownThing =
   | "emoji"
   | "application"
   | "ban"
-  | "category"
-  | "command"
-  | "interaction"
-  | "webhook";
+  | "category";
 
 /** `404 unknown_<thing>`: it does not exist, or the actor cannot see it (answered alike). */
 export class UnknownObjectError extends ApiError {

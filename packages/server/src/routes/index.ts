@@ -7,7 +7,6 @@ import { devMessageRoutes } from "./dev/messages.js";
 import { devRoleRoutes } from "./dev/roles.js";
 import { devWorldRoutes } from "./dev/world.js";
 import { channelRoutes } from "./v1/channels.js";
-import { commandRoutes } from "./v1/commands.js";
 import { guildRoutes } from "./v1/guilds.js";
 import { meRoutes } from "./v1/me.js";
 
@@ -16,7 +15,6 @@ export const ROUTES: readonly Route[] = [
   ...meRoutes,
   ...guildRoutes,
   ...channelRoutes,
-  ...commandRoutes,
   ...devAppRoutes,
   ...devGuildRoutes,
   ...devMemberRoutes,
