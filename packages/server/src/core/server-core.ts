@@ -1,7 +1,9 @@
 import { ChangeBus } from "../changes/change-bus.js";
 import type { ChangeListener } from "../changes/server-change.js";
 import type { Clock } from "../clock.js";
+import { removalCascade } from "../commands/removal-cascade.js";
 import { IdGenerator, isSnowflake } from "../ids.js";
+import { InteractionDeadlines } from "../interactions/interaction-deadlines.js";
 import { PermissionEngine } from "../permissions/permission-engine.js";
 import type { Store, StoredRows } from "../store/store.js";
 import { Transaction } from "../world/transaction.js";
@@ -29,9 +31,12 @@ export class ServerCore {
   readonly ids: IdGenerator;
   readonly presence: Presence;
   readonly timeouts: TimeoutScheduler;
+  /** The 3-second answer window of each delivered interaction. */
+  readonly interactions: InteractionDeadlines;
   /** Last message time per `channel:user`, for slowmode (not persisted). */
   readonly lastPostAt = new Map<string, number>();
   private readonly bus: ChangeBus;
+  private readonly commitHooks: Array<(tx: Transaction) => void> = [];
   private inTransaction = false;
 
   constructor(private readonly options: ServerCoreOptions) {
@@ -42,6 +47,16 @@ export class ServerCore {
     );
     this.presence = new Presence(this);
     this.timeouts = new TimeoutScheduler(this);
+    this.interactions = new InteractionDeadlines(this);
+    this.beforeCommit((tx) => removalCascade(this, tx));
+  }
+
+  /**
+   * Adds a hook that runs inside every transaction after its operation and before the save, so it
+   * can add writes of its own (cascades); throwing undoes the whole transaction.
+   */
+  beforeCommit(hook: (tx: Transaction) => void): void {
+    this.commitHooks.push(hook);
   }
 
   get clock(): Clock {
@@ -72,6 +87,7 @@ export class ServerCore {
     let result: R;
     try {
       result = fn(tx);
+      for (const hook of this.commitHooks) hook(tx);
       this.store.commit(tx.writes);
     } catch (error) {
       tx.rollback();
@@ -104,11 +120,13 @@ export class ServerCore {
     if (save) this.store.commit(writes);
     this.presence.closeOpenIntervals();
     this.timeouts.armAll();
+    this.interactions.armAll();
   }
 
   /** Empties the world and the store (`POST /dev/v1/reset`). */
   reset(): void {
     this.timeouts.cancelAll();
+    this.interactions.cancelAll();
     this.store.clear();
     this.world.clear();
     this.lastPostAt.clear();
@@ -118,5 +136,6 @@ export class ServerCore {
   /** Stops every timer of the core. */
   close(): void {
     this.timeouts.cancelAll();
+    this.interactions.cancelAll();
   }
 }

@@ -83,7 +83,10 @@ export type UnknownThing =
   | "emoji"
   | "application"
   | "ban"
-  | "category";
+  | "category"
+  | "command"
+  | "interaction"
+  | "webhook";
 
 /** `404 unknown_<thing>`: it does not exist, or the actor cannot see it (answered alike). */
 export class UnknownObjectError extends ApiError {

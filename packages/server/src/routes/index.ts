@@ -1,12 +1,14 @@
 import type { Route } from "../http/route.js";
 import { devAppRoutes } from "./dev/apps.js";
 import { devChannelRoutes } from "./dev/channels.js";
+import { devFaultRoutes } from "./dev/faults.js";
 import { devGuildRoutes } from "./dev/guilds.js";
 import { devMemberRoutes } from "./dev/members.js";
 import { devMessageRoutes } from "./dev/messages.js";
 import { devRoleRoutes } from "./dev/roles.js";
 import { devWorldRoutes } from "./dev/world.js";
 import { channelRoutes } from "./v1/channels.js";
+import { commandRoutes } from "./v1/commands.js";
 import { guildRoutes } from "./v1/guilds.js";
 import { meRoutes } from "./v1/me.js";
 
@@ -15,6 +17,7 @@ export const ROUTES: readonly Route[] = [
   ...meRoutes,
   ...guildRoutes,
   ...channelRoutes,
+  ...commandRoutes,
   ...devAppRoutes,
   ...devGuildRoutes,
   ...devMemberRoutes,
@@ -22,4 +25,5 @@ export const ROUTES: readonly Route[] = [
   ...devChannelRoutes,
   ...devMessageRoutes,
   ...devWorldRoutes,
+  ...devFaultRoutes,
 ];

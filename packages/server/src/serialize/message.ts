@@ -2,6 +2,7 @@ import type { Message, MessageEmbed, Poll } from "@chatbot/protocol";
 import type { EmbedRecord, MessageRecord, PollRecord } from "../world/records.js";
 import type { World } from "../world/world.js";
 import { missingUser, serializeUser } from "./user.js";
+import { webhookAuthor, webhookExtras } from "./webhook-post.js";
 
 /** Who a message is shown to. */
 export interface MessageViewer {
@@ -30,7 +31,11 @@ export function serializeMessage(world: World, message: MessageRecord, viewer: M
     id: message.id,
     channel_id: message.channel_id,
     guild_id: message.guild_id,
-    author: author ? serializeUser(author) : missingUser(message.author_id),
+    author: message.webhook
+      ? webhookAuthor(message.webhook)
+      : author
+        ? serializeUser(author)
+        : missingUser(message.author_id),
     content: available ? message.content : "",
     content_available: available,
     embeds: available ? message.embeds.map(serializeEmbed) : [],
@@ -54,6 +59,7 @@ export function serializeMessage(world: World, message: MessageRecord, viewer: M
     pinned: message.pinned,
     created_at: message.created_at,
     edited_at: message.edited_at,
+    ...webhookExtras(message, available),
   };
 }
 
@@ -66,7 +72,12 @@ export function serializeEmbed(embed: EmbedRecord): MessageEmbed {
   if (embed.color !== undefined) out.color = embed.color;
   if (embed.fields !== undefined) out.fields = embed.fields.map((f) => ({ ...f }));
   if (embed.footer !== undefined) out.footer = { text: embed.footer.text };
-  if (embed.author !== undefined) out.author = { name: embed.author.name };
+  if (embed.author !== undefined) {
+    out.author =
+      embed.author.url === undefined
+        ? { name: embed.author.name }
+        : { name: embed.author.name, url: embed.author.url };
+  }
   if (embed.timestamp !== undefined) out.timestamp = embed.timestamp;
   return out;
 }

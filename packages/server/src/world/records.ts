@@ -157,8 +157,23 @@ export interface EmbedRecord {
   readonly color?: number;
   readonly fields?: readonly EmbedFieldRecord[];
   readonly footer?: { readonly text: string };
-  readonly author?: { readonly name: string };
+  readonly author?: { readonly name: string; readonly url?: string };
   readonly timestamp?: string;
+}
+
+/** A link card of a webhook post (picture keys are dropped). */
+export interface LinkCardRecord {
+  readonly url: string;
+  readonly title?: string;
+  readonly description?: string;
+}
+
+/** The author of a webhook post: the webhook, under the name shown on that post. */
+export interface WebhookAuthorRecord {
+  readonly id: string;
+  /** The webhook's name, or the post's `username`. */
+  readonly username: string;
+  readonly avatar_id: string | null;
 }
 
 /** An attachment entry. */
@@ -206,6 +221,10 @@ export interface MessageRecord {
   readonly nonce: string | null;
   /** A digest of the create request the nonce came with (same nonce, same message → the first). */
   readonly nonce_digest: string | null;
+  /** Set on webhook posts (`author_id` is then the webhook's id). */
+  readonly webhook?: WebhookAuthorRecord;
+  /** Link cards of a webhook post. */
+  readonly cards?: readonly LinkCardRecord[];
 }
 
 /** A ban; keyed by `guild_id:user_id`. */

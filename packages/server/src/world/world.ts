@@ -1,3 +1,7 @@
+import type { AutomodRuleRecord } from "../automod/automod-rule-record.js";
+import { type CommandRecord, commandScopeKey } from "../commands/command-record.js";
+import { type InteractionRecord, interactionViewerKey } from "../interactions/interaction-record.js";
+import type { WebhookRecord } from "../webhooks/webhook-record.js";
 import type {
   AppRecord,
   AuditLogRecord,
@@ -31,6 +35,10 @@ export interface TableRows {
   emojis: EmojiRecord;
   audit_log: AuditLogRecord;
   presence: PresenceRecord;
+  commands: CommandRecord;
+  webhooks: WebhookRecord;
+  automod_rules: AutomodRuleRecord;
+  interactions: InteractionRecord;
 }
 
 /** A table of the world. */
@@ -51,6 +59,10 @@ export const TABLE_NAMES: readonly TableName[] = [
   "emojis",
   "audit_log",
   "presence",
+  "commands",
+  "webhooks",
+  "automod_rules",
+  "interactions",
 ];
 
 /** Key of a row that belongs to a server and a user (members, bans). */
@@ -92,6 +104,19 @@ function makeTables() {
     emojis: new Table<EmojiRecord, "guild">((r) => r.id, { guild: byGuild }),
     audit_log: new Table<AuditLogRecord, "guild">((r) => r.id, { guild: byGuild }),
     presence: new Table<PresenceRecord>((r) => r.application_id),
+    commands: new Table<CommandRecord, "scope" | "app" | "guild">((r) => r.id, {
+      scope: (r) => commandScopeKey(r.application_id, r.guild_id),
+      app: (r) => r.application_id,
+      guild: (r) => r.guild_id,
+    }),
+    webhooks: new Table<WebhookRecord, "guild" | "channel">((r) => r.id, {
+      guild: byGuild,
+      channel: (r) => r.channel_id,
+    }),
+    automod_rules: new Table<AutomodRuleRecord, "guild">((r) => r.id, { guild: byGuild }),
+    interactions: new Table<InteractionRecord, "viewer">((r) => r.id, {
+      viewer: (r) => interactionViewerKey(r.channel_id, r.user_id),
+    }),
   };
 }
 
