@@ -1,5 +1,5 @@
 import type { ServerCore } from "../core/server-core.js";
-import { InvalidBodyError, MissingPermissionError, NotAuthorError } from "../errors/api-error.js";
+import { MissingPermissionError, NotAuthorError } from "../errors/api-error.js";
 import type { MessageRecord } from "../world/records.js";
 import { requireChannelPermission, visibleChannel, visibleMessage } from "./access.js";
 import type { Actor, PersonActor } from "./actor.js";
@@ -92,10 +92,4 @@ export function setPinned(
       options: { channel_id: channelId, message_id: messageId },
     });
   });
-}
-
-/** `400` unless `ids` holds 1 to 100 ids. */
-export function checkBulkIds(ids: readonly string[]): void {
-  if (ids.length === 0 || ids.length > 100)
-    throw InvalidBodyError.at("ids", "must hold 1 to 100 message ids");
 }
