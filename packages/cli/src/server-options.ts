@@ -10,7 +10,8 @@ export const SERVER_OPTIONS = {
   seed: { type: "string", describe: "Load a world from this seed file at start" },
   data: {
     type: "string",
-    describe: "Keep the world in a durable SQLite store at this path; every acknowledged change survives a crash",
+    describe:
+      "Keep the world in a durable SQLite store at this path; every acknowledged change survives a crash",
   },
   "manual-clock": {
     type: "boolean",

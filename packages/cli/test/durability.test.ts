@@ -33,10 +33,15 @@ describe("chatbot server --data", () => {
 
     const owner = await call<{ id: string }>(first.baseUrl, "POST", "/dev/v1/users", { username: "ada" });
     expect(owner.status).toBe(201);
-    const guild = await call<{ id: string; channels: Array<{ id: string }> }>(first.baseUrl, "POST", "/dev/v1/guilds", {
-      name: "Durable",
-      owner_id: owner.body.id,
-    });
+    const guild = await call<{ id: string; channels: Array<{ id: string }> }>(
+      first.baseUrl,
+      "POST",
+      "/dev/v1/guilds",
+      {
+        name: "Durable",
+        owner_id: owner.body.id,
+      },
+    );
     expect(guild.status).toBe(201);
     const channelId = guild.body.channels[0]!.id;
     const role = await call<{ id: string }>(

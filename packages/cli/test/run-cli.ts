@@ -17,7 +17,9 @@ export interface ServerProcess {
 
 /** Starts `chatbot server <args>` and waits (at most `timeoutMs`) for its `ready` line. */
 export function startServerProcess(args: readonly string[], timeoutMs = 20_000): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [CHATBOT_BIN, "server", ...args], { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [CHATBOT_BIN, "server", ...args], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let out = "";
   let err = "";
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>

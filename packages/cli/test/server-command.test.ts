@@ -1,15 +1,17 @@
+import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { SERVER_OPTIONS } from "../src/server-options.js";
 import { CHATBOT_BIN, startServerProcess } from "./run-cli.js";
-import { spawnSync } from "node:child_process";
 
 describe("chatbot server", () => {
   it("prints the ready line, serves /v1/gateway and stops cleanly on SIGINT", async () => {
     const server = await startServerProcess(["--port", "0"]);
     expect(server.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(server.gatewayUrl).toBe(`${server.baseUrl.replace("http", "ws")}/v1/gateway`);
-    const clock = await fetch(`${server.baseUrl}/dev/v1/clock`).then((r) => r.json());
+    const clock = (await fetch(`${server.baseUrl}/dev/v1/clock`).then((r) => r.json())) as {
+      controllable: boolean;
+    };
     expect(clock.controllable).toBe(false);
     server.child.kill("SIGINT");
     expect((await server.exited).code).toBe(0);
@@ -22,7 +24,7 @@ describe("chatbot server", () => {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ advance_ms: 60_000 }),
-    }).then((r) => r.json());
+    }).then((r) => r.json() as Promise<{ now: number }>);
     expect(moved.now).toBe(before.now + 60_000);
     server.child.kill("SIGTERM");
     expect((await server.exited).code).toBe(0);
@@ -33,7 +35,10 @@ describe("chatbot server", () => {
     [["--heartbeat-interval", "0"], "--heartbeat-interval must be a whole number"],
     [["--bogus"], "Unknown argument: bogus"],
   ])("refuses %j with a clear error", (args, message) => {
-    const run = spawnSync(process.execPath, [CHATBOT_BIN, "server", ...args], { encoding: "utf8", timeout: 20_000 });
+    const run = spawnSync(process.execPath, [CHATBOT_BIN, "server", ...args], {
+      encoding: "utf8",
+      timeout: 20_000,
+    });
     expect(run.status).not.toBe(0);
     expect(run.stderr).toContain(message);
   });

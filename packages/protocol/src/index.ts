@@ -66,3 +66,4 @@ export * from "./webhook-embed/webhook-embed.js";
 export * from "./webhook-execute-body/webhook-execute-body.js";
 export * from "./webhook-info/webhook-info.js";
 export * from "./webhook-post-result/webhook-post-result.js";
+export type { MessageFn } from "./shared/messages.js";

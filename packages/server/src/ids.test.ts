@@ -10,6 +10,15 @@ describe("IdGenerator", () => {
     expect(made.every(isSnowflake)).toBe(true);
   });
 
+  it("after observing ids of the same millisecond, makes only later ones", () => {
+    const at = 1_750_000_000_000;
+    const first = new IdGenerator(() => at);
+    const made = Array.from({ length: 5 }, () => first.next());
+    const again = new IdGenerator(() => at);
+    for (const id of [made[3]!, made[1]!, made[4]!, made[0]!]) again.observe(id);
+    expect(compareIds(again.next(), made[4]!)).toBeGreaterThan(0);
+  });
+
   it("compares as numbers, not text", () => {
     expect(compareIds("9", "10")).toBeLessThan(0);
     expect(isSnowflake("18446744073709551616")).toBe(false);

@@ -35,9 +35,12 @@ export class IdGenerator {
   observe(id: string): void {
     if (!isSnowflake(id)) return;
     const ms = Number(BigInt(id) >> 22n);
+    const sequence = Number(BigInt(id) & 0x1ffffn);
     if (ms > this.lastMs) {
       this.lastMs = ms;
-      this.sequence = Number(BigInt(id) & 0x1ffffn);
+      this.sequence = sequence;
+    } else if (ms === this.lastMs && sequence > this.sequence) {
+      this.sequence = sequence;
     }
   }
 }
