@@ -106,12 +106,12 @@ describe("chatbot server --data", () => {
     const lost = [...acked].filter(([id, content]) => found.get(id) !== content);
     expect(lost).toEqual([]);
 
-    const world = await call<{ guilds: Array<{ id: string; roles: Array<{ id: string }> }> }>(
+    const world = await call<{ roles: Array<{ id: string; guild_id: string }> }>(
       second.baseUrl,
       "GET",
       "/dev/v1/world",
     );
-    const roles = world.body.guilds.find((g) => g.id === guild.body.id)?.roles.map((r) => r.id);
+    const roles = world.body.roles.filter((r) => r.guild_id === guild.body.id).map((r) => r.id);
     expect(roles).toContain(role.body.id);
     second.child.kill("SIGTERM");
     expect((await second.exited).code).toBe(0);
