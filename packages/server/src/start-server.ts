@@ -4,11 +4,15 @@ import { type Clock, ManualClock, RealClock } from "./clock.js";
 import { CoreRuntime } from "./core/core-runtime.js";
 import { createGatewayBackend } from "./core/gateway-backend-adapter.js";
 import { ServerCore } from "./core/server-core.js";
+import { createEventGateway } from "./events/event-gateway.js";
+import type { Gateway } from "./gateway/gateway.js";
 import type { GatewayBackend } from "./gateway/gateway-backend.js";
 import { HttpDispatcher } from "./http/dispatcher.js";
+import { FaultRegistry } from "./http/faults.js";
 import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimitSettings } from "./http/rate-limiter.js";
 import type { DevAccess } from "./http/runtime.js";
 import { ROUTES } from "./routes/index.js";
+import { createWebhookHandler, isWebhookRequest } from "./routes/webhooks/webhook-handler.js";
 import { loadSeedFile, parseSeed } from "./seed/load-seed.js";
 import { seedToRows } from "./seed/seed-rows.js";
 import type { ParsedSeedWorld, SeedWorld } from "./seed/seed-schema.js";
@@ -57,6 +61,11 @@ export interface RunningServer {
   readonly httpServer: Server;
   /** The core as the gateway's backend (`createGateway(server.gatewayBackend)`). */
   readonly gatewayBackend: GatewayBackend;
+  /**
+   * The gateway served on `/v1/gateway`, fed by the core's change stream. `dispatch(appId, event,
+   * data)` sends events no change carries (`INTERACTION_CREATE`); `closeApp` closes a connection.
+   */
+  readonly gateway: Gateway;
   /** Runs `hook` when the server closes (before the store closes), e.g. to close the gateway. */
   onClose(hook: () => void | Promise<void>): void;
   /** Stops listening, closes sockets and the store; idempotent. */
@@ -124,7 +133,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     throw error;
   }
   const heartbeatIntervalMs = options.heartbeatIntervalMs ?? 30_000;
+  const events = createEventGateway(core, { heartbeatIntervalMs });
   const runtime = new CoreRuntime({
+    gateway: events.gateway,
+    faults: new FaultRegistry(),
     core,
     limiter: new RateLimiter(clock),
     rateLimits: rateSettings(options.rateLimits),
@@ -133,11 +145,17 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     heartbeatIntervalMs,
   });
   const dispatcher = new HttpDispatcher(runtime, ROUTES);
-  const httpServer = createServer(dispatcher.handle);
+  const webhooks = createWebhookHandler(runtime);
+  const httpServer = createServer((req, res) => {
+    if (isWebhookRequest(req.url ?? "/")) void webhooks(req, res);
+    else dispatcher.handle(req, res);
+  });
+  httpServer.on("upgrade", (req, socket, head) => events.gateway.handleUpgrade(req, socket, head));
   let port: number;
   try {
     port = await listen(httpServer, options.port ?? 8787, host);
   } catch (error) {
+    await events.close();
     core.close();
     store.close();
     throw error;
@@ -156,6 +174,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     core,
     httpServer,
     gatewayBackend: createGatewayBackend(core, heartbeatIntervalMs),
+    gateway: events.gateway,
     onClose: (hook) => {
       hooks.push(hook);
     },
@@ -163,6 +182,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       closing ??= (async () => {
         const stopped = new Promise<void>((resolve) => httpServer.close(() => resolve()));
         httpServer.closeAllConnections();
+        await events.close();
         for (const hook of hooks) await hook();
         await stopped;
         core.close();

@@ -1,4 +1,6 @@
 import { InvalidBodyError } from "../errors/api-error.js";
+import type { Gateway } from "../gateway/gateway.js";
+import type { FaultRegistry } from "../http/faults.js";
 import type { RateLimiter, RateLimitSettings } from "../http/rate-limiter.js";
 import type { DevAccess, ServerRuntime } from "../http/runtime.js";
 import { SeedError } from "../seed/seed-error.js";
@@ -14,6 +16,8 @@ export interface CoreRuntimeOptions {
   readonly maxBodyBytes: number;
   readonly devAccess: DevAccess;
   readonly heartbeatIntervalMs: number;
+  readonly gateway: Gateway;
+  readonly faults: FaultRegistry;
 }
 
 /** The {@link ServerRuntime} of a started server. */
@@ -24,6 +28,8 @@ export class CoreRuntime implements ServerRuntime {
   readonly maxBodyBytes: number;
   readonly devAccess: DevAccess;
   readonly heartbeatIntervalMs: number;
+  readonly gateway: Gateway;
+  readonly faults: FaultRegistry;
   private urls = { base: "", gateway: "" };
 
   constructor(options: CoreRuntimeOptions) {
@@ -33,6 +39,8 @@ export class CoreRuntime implements ServerRuntime {
     this.maxBodyBytes = options.maxBodyBytes;
     this.devAccess = options.devAccess;
     this.heartbeatIntervalMs = options.heartbeatIntervalMs;
+    this.gateway = options.gateway;
+    this.faults = options.faults;
   }
 
   /** Records the addresses once the server listens. */
@@ -51,6 +59,7 @@ export class CoreRuntime implements ServerRuntime {
   reset(): void {
     this.core.reset();
     this.limiter.clear();
+    this.faults.clear();
   }
 
   replaceWorld(seed: ParsedSeedWorld): void {

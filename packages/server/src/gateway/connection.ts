@@ -1,4 +1,4 @@
-import type { DispatchFrame, DispatchOf, GatewayEventName, Intent, ServerFrame } from "@chatbot/protocol";
+import type { DispatchOf, GatewayEventName, Intent, ServerFrame } from "@chatbot/protocol";
 import type { Clock } from "../clock.js";
 import { assertCloseFrame } from "./close-reason.js";
 import { GuildUpdateMerger } from "./guild-update-merger.js";
@@ -7,6 +7,8 @@ import { GuildUpdateMerger } from "./guild-update-merger.js";
 export interface FrameSink {
   /** Sends one frame; `false` when the socket no longer takes frames (they are dropped). */
   send(frame: ServerFrame): boolean;
+  /** Sends one frame given as its JSON text; `false` when it was dropped. */
+  sendText(text: string): boolean;
   /** Closes the socket with `code`. */
   close(code: number, reason: string): void;
   readonly open: boolean;
@@ -21,6 +23,15 @@ export interface ConnectionInit {
   readonly intents: readonly Intent[];
 }
 
+/** Events whose payload may be handed over already encoded (not the three server-level ones). */
+export type EncodableEvent = Exclude<GatewayEventName, "GUILD_UPDATE" | "GUILD_CREATE" | "GUILD_DELETE">;
+
+/**
+ * Builds the JSON text of a `GUILD_UPDATE` payload when it goes out, or `null` to send nothing
+ * (the server is gone, or nothing the bot sees changed).
+ */
+export type GuildUpdateBuilder = () => string | null;
+
 /**
  * An identified gateway connection: what the rest of the server delivers events to. `s` rises by
  * one per dispatch, starting at 1 with `READY`; `GUILD_UPDATE`s are merged per server (at most one
@@ -34,7 +45,7 @@ export class GatewayConnection {
   /** The intents requested in `identify`, each once (narrow them per server with `effectiveIntents`). */
   readonly intents: readonly Intent[];
   readonly #sink: FrameSink;
-  readonly #merger: GuildUpdateMerger<DispatchOf<"GUILD_UPDATE">>;
+  readonly #merger: GuildUpdateMerger<GuildUpdateBuilder>;
   #sequence = 0;
 
   constructor(sink: FrameSink, clock: Clock, init: ConnectionInit, updateMergeMs: number) {
@@ -42,9 +53,12 @@ export class GatewayConnection {
     this.appId = init.appId;
     this.intents = init.intents;
     this.#sink = sink;
-    this.#merger = new GuildUpdateMerger(
+    this.#merger = new GuildUpdateMerger<GuildUpdateBuilder>(
       clock,
-      (_, payload) => this.#emit("GUILD_UPDATE", payload),
+      (_, build) => {
+        const json = build();
+        return json !== null && this.#emit("GUILD_UPDATE", json);
+      },
       updateMergeMs,
     );
   }
@@ -79,13 +93,31 @@ export class GatewayConnection {
       // These three payloads all carry the server id as `id` (GatewayDispatchPayloads).
       const guild = data as DispatchOf<"GUILD_UPDATE" | "GUILD_CREATE" | "GUILD_DELETE">;
       if (event === "GUILD_UPDATE") {
-        if (!this.open) return false;
-        this.#merger.push(guild.id, guild as DispatchOf<"GUILD_UPDATE">);
-        return true;
+        const json = JSON.stringify(guild);
+        return this.queueGuildUpdate(guild.id, () => json);
       }
       this.#merger.discard(guild.id);
     }
-    return this.#emit(event, data);
+    return this.#emit(event, JSON.stringify(data));
+  }
+
+  /**
+   * Sends `event` whose payload is already the JSON text `json` (one encoding shared by every
+   * connection that gets the same payload); `false` when the connection is closed.
+   */
+  dispatchEncoded(event: EncodableEvent, json: string): boolean {
+    return this.#emit(event, json);
+  }
+
+  /**
+   * Queues a `GUILD_UPDATE` of `guildId` through the merger: `build` runs when the update goes out
+   * (at once, or at the end of the server's 300 ms window, only the newest one), so the payload is
+   * read as it is then. `false` when the connection is closed.
+   */
+  queueGuildUpdate(guildId: string, build: GuildUpdateBuilder): boolean {
+    if (!this.open) return false;
+    this.#merger.push(guildId, build);
+    return true;
   }
 
   /** Closes the connection with `code` (1000, 1001 or 3000 to 4999) and `reason` (up to 123 bytes). */
@@ -99,11 +131,11 @@ export class GatewayConnection {
     this.#merger.cancel();
   }
 
-  #emit<E extends GatewayEventName>(event: E, data: DispatchOf<E>): boolean {
-    // TypeScript cannot relate a generic `E` to its member of the frame union.
-    const frame = { op: "dispatch", t: event, s: this.#sequence + 1, d: data } as DispatchFrame;
-    if (!this.#sink.send(frame)) return false;
-    this.#sequence = frame.s;
+  #emit(event: GatewayEventName, json: string): boolean {
+    // The same text JSON.stringify gives for `{ op, t, s, d }`; event names need no escaping.
+    const s = this.#sequence + 1;
+    if (!this.#sink.sendText(`{"op":"dispatch","t":"${event}","s":${s},"d":${json}}`)) return false;
+    this.#sequence = s;
     return true;
   }
 }

@@ -1,7 +1,13 @@
 import type { IncomingMessage } from "node:http";
 import { STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
-import { type DispatchOf, type GatewayEventName, LIMITS, type RateLimitRule } from "@chatbot/protocol";
+import {
+  type DispatchOf,
+  type GatewayEventName,
+  type GuildCreatePayload,
+  LIMITS,
+  type RateLimitRule,
+} from "@chatbot/protocol";
 import { WebSocketServer } from "ws";
 import { assertCloseFrame } from "./close-reason.js";
 import type { GatewayConnection } from "./connection.js";
@@ -24,6 +30,11 @@ export interface GatewayOptions {
   readonly identifyRateLimit?: RateLimitRule;
   /** Told about errors thrown by the backend while serving a connection (closed with `4000`). */
   readonly onError?: (error: unknown) => void;
+  /**
+   * Called once `READY` and the initial `GUILD_CREATE`s (`guilds`) went out on a new identified
+   * connection, before any other event can reach it (the event projection starts tracking it here).
+   */
+  readonly onReady?: (connection: GatewayConnection, guilds: readonly GuildCreatePayload[]) => void;
 }
 
 /** The WebSocket gateway: serves `/v1/gateway` upgrades and delivers events to identified bots. */
@@ -32,7 +43,12 @@ export interface Gateway {
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
   /** The identified connections of `appId` (one at most: a newer one replaces the older). */
   sessionsFor(appId: string): readonly GatewayConnection[];
-  /** Sends one event to the connection of `appId`; `false` when it has none that is open. */
+  /** The identified connection of `appId`, if it has one. */
+  connectionOf(appId: string): GatewayConnection | undefined;
+  /**
+   * Sends one event to the connection of `appId`; `false` when it has none that is open. The
+   * caller has checked what the bot may see; `INTERACTION_CREATE` is sent this way.
+   */
   dispatch<E extends GatewayEventName>(appId: string, event: E, data: DispatchOf<E>): boolean;
   /** Closes the connection of `appId` with `code` (the dev API fault `close_gateway`); `false` if none. */
   closeApp(appId: string, code: number, reason?: string): boolean;
@@ -74,6 +90,7 @@ export function createGateway(backend: GatewayBackend, options: GatewayOptions =
   const maxPayload = positive("maxPayloadBytes", options.maxPayloadBytes ?? 16 * 1024);
   const limiter = new IdentifyRateLimiter(backend.clock, options.identifyRateLimit ?? IDENTIFY_RATE_LIMIT);
   const onError = options.onError ?? ((error: unknown) => console.error("gateway:", error));
+  const onReady = options.onReady ?? (() => {});
   const wss = new WebSocketServer({
     noServer: true,
     perMessageDeflate: false,
@@ -94,6 +111,7 @@ export function createGateway(backend: GatewayBackend, options: GatewayOptions =
       if (older) older.close(4009, "replaced by a newer connection");
       else backend.connected(connection.appId);
     },
+    ready: (connection, guilds) => onReady(connection, guilds),
     released(connection) {
       if (byApp.get(connection.appId) !== connection) return;
       byApp.delete(connection.appId);
@@ -123,6 +141,9 @@ export function createGateway(backend: GatewayBackend, options: GatewayOptions =
     sessionsFor(appId) {
       const connection = byApp.get(appId);
       return connection ? [connection] : [];
+    },
+    connectionOf(appId) {
+      return byApp.get(appId);
     },
     dispatch(appId, event, data) {
       return byApp.get(appId)?.dispatch(event, data) ?? false;

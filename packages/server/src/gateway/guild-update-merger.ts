@@ -9,14 +9,15 @@ interface Window<P> {
 /**
  * Keeps `GUILD_UPDATE` to at most one per window (300 ms) per server on one connection: the first
  * update goes out at once and opens a window; later ones inside the window are merged into one,
- * sent with the newest payload when the window ends (which opens the next window).
+ * sent with the newest payload when the window ends (which opens the next window). A `send` that
+ * returns `false` sent nothing (say, nothing the bot sees changed), so it opens no window.
  */
 export class GuildUpdateMerger<P> {
   private readonly windows = new Map<string, Window<P>>();
 
   constructor(
     private readonly clock: Clock,
-    private readonly send: (guildId: string, payload: P) => void,
+    private readonly send: (guildId: string, payload: P) => unknown,
     private readonly windowMs: number = LIMITS.gatewayUpdateMergeMs,
   ) {
     if (!(windowMs > 0)) throw new RangeError(`windowMs must be more than 0, got ${windowMs}`);
@@ -30,7 +31,7 @@ export class GuildUpdateMerger<P> {
       return;
     }
     this.windows.set(guildId, { timer: this.openWindow(guildId), pending: null });
-    this.send(guildId, payload);
+    if (this.send(guildId, payload) === false) this.discard(guildId);
   }
 
   /** Drops the waiting update of `guildId` and ends its window (after `GUILD_CREATE` / `GUILD_DELETE`). */
@@ -66,6 +67,6 @@ export class GuildUpdateMerger<P> {
     const { payload } = window.pending;
     window.pending = null;
     window.timer = this.openWindow(guildId);
-    this.send(guildId, payload);
+    if (this.send(guildId, payload) === false) this.discard(guildId);
   }
 }

@@ -1,4 +1,4 @@
-export type { GatewayConnection } from "./connection.js";
+export type { EncodableEvent, GatewayConnection, GuildUpdateBuilder } from "./connection.js";
 export { createGateway, GATEWAY_PATH, type Gateway, type GatewayOptions } from "./gateway.js";
 export type { GatewayBackend, GatewayIdentity } from "./gateway-backend.js";
 export { GuildUpdateMerger } from "./guild-update-merger.js";

@@ -1,5 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { CloseCode, type IdentifyFrame, type Intent, LIMITS, type ServerFrame } from "@chatbot/protocol";
+import {
+  CloseCode,
+  type GuildCreatePayload,
+  type IdentifyFrame,
+  type Intent,
+  LIMITS,
+  type ServerFrame,
+} from "@chatbot/protocol";
 import { type RawData, WebSocket } from "ws";
 import type { Timer } from "../clock.js";
 import { clampCloseReason } from "./close-reason.js";
@@ -25,6 +32,8 @@ export interface SessionHost {
   tryIdentify(appId: string): boolean;
   /** `connection` identified: it becomes its app's one connection. */
   identified(connection: GatewayConnection): void;
+  /** `READY` and the `GUILD_CREATE`s of `guilds` went out on `connection`. */
+  ready(connection: GatewayConnection, guilds: readonly GuildCreatePayload[]): void;
   /** `connection` stopped taking frames (closing or closed); called once. */
   released(connection: GatewayConnection): void;
   /** The session's socket is closed. */
@@ -91,8 +100,13 @@ export class GatewaySession implements FrameSink {
 
   /** Sends a frame, then closes with `4009` when the bot has left over 1 MB unread. */
   send(frame: ServerFrame): boolean {
+    return this.sendText(encodeFrame(frame));
+  }
+
+  /** Sends a frame given as JSON text, with the same backlog rule as {@link send}. */
+  sendText(text: string): boolean {
     if (!this.open) return false;
-    this.#ws.send(encodeFrame(frame));
+    this.#ws.send(text);
     if (this.#ws.bufferedAmount > this.#host.settings.readBacklogBytes) {
       this.close(CloseCode.SessionClosed, "read backlog over 1 MB");
     }
@@ -163,6 +177,7 @@ export class GatewaySession implements FrameSink {
       guilds: guilds.map((guild) => ({ id: guild.id, unavailable: false })),
     });
     for (const guild of guilds) connection.dispatch("GUILD_CREATE", guild);
+    if (connection.open) this.#host.ready(connection, guilds);
   }
 
   /** The checks of `identify`, in order: 4005, 4013, 4004, then 4008 (counted only for a known bot). */

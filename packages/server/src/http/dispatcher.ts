@@ -12,6 +12,7 @@ import {
 import { isSnowflake } from "../ids.js";
 import { authenticateBot, rateLimitBot } from "./bot-pipeline.js";
 import { checkDevAccess, devPerson } from "./dev-pipeline.js";
+import { applyCallFaults } from "./faults-hook.js";
 import { readJsonBody } from "./read-body.js";
 import type { Reply } from "./reply.js";
 import { type BaseContext, HTTP_METHODS, type HttpMethod, type Route } from "./route.js";
@@ -101,14 +102,23 @@ export class HttpDispatcher {
     const params = found.params as Params;
     if (route.kind === "bot") {
       const bot = authenticateBot(this.runtime, req);
-      const rate = rateLimitBot(this.runtime, bot, route, (name) => params[name] ?? "");
-      if (rate.limited) {
-        send(res, errorReply(rate.limited), rate.headers);
-        return;
-      }
-      this.run(req, res, route, params, found.searchParams, rate.headers, (base) =>
-        route.handle({ ...base, bot }),
-      );
+      const param = (name: string) => params[name] ?? "";
+      const path = url.split("?")[0] ?? url;
+      // Dev API faults (latency, injected errors) come before rate limits and the handler.
+      applyCallFaults(this.runtime, { bot, route, method, path, param }, {
+        answer: (reply) => send(res, reply),
+        fail: (error) => send(res, errorReply(error)),
+        proceed: () => {
+          const rate = rateLimitBot(this.runtime, bot, route, param);
+          if (rate.limited) {
+            send(res, errorReply(rate.limited), rate.headers);
+            return;
+          }
+          this.run(req, res, route, params, found.searchParams, rate.headers, (base) =>
+            route.handle({ ...base, bot }),
+          );
+        },
+      });
       return;
     }
     checkDevAccess(this.runtime.devAccess, req.headers, method, url);

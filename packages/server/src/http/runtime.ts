@@ -1,5 +1,7 @@
 import type { ServerCore } from "../core/server-core.js";
+import type { Gateway } from "../gateway/gateway.js";
 import type { ParsedSeedWorld } from "../seed/seed-schema.js";
+import type { FaultRegistry } from "./faults.js";
 import type { RateLimiter, RateLimitSettings } from "./rate-limiter.js";
 
 /** Who may use `/dev/v1`: anyone (loopback), holders of a key, or nobody (bound beyond loopback, no key). */
@@ -20,6 +22,15 @@ export interface ServerRuntime {
   readonly maxBodyBytes: number;
   readonly devAccess: DevAccess;
   readonly heartbeatIntervalMs: number;
+  /**
+   * The gateway. Events that no change record carries are sent through it, after the caller has
+   * checked what the bot may see: `runtime.gateway.dispatch(appId, "INTERACTION_CREATE", data)`
+   * answers `false` when the app has no open connection; `connectionOf(appId)` gives the
+   * connection itself. Changes of the world reach bots by themselves (the core's change stream).
+   */
+  readonly gateway: Gateway;
+  /** Pending `http` and `latency` faults of the dev API (`/dev/v1/faults`). */
+  readonly faults: FaultRegistry;
   /** `http://host:port`. */
   baseUrl(): string;
   /** `ws://host:port/v1/gateway`. */

@@ -1,0 +1,46 @@
+import { createHash } from "node:crypto";
+import type { Intent } from "@chatbot/protocol";
+import { effectiveIntents } from "../ops/effective.js";
+import type { AppRecord, InstallRecord } from "../world/records.js";
+
+/** A short digest of a `GUILD_CREATE` / `GUILD_UPDATE` payload's JSON, to tell whether it changed. */
+export function snapshotDigest(json: string): string {
+  return createHash("sha1").update(json).digest("base64");
+}
+
+/**
+ * What the event projection remembers about one server on one connection, from the `GUILD_CREATE`
+ * that introduced it: the channels the bot sees (so a change that shows or hides one becomes
+ * `CHANNEL_CREATE` / `CHANNEL_DELETE`) and the digest of the last snapshot sent (a `GUILD_UPDATE`
+ * that would repeat it is not sent).
+ */
+export class GuildState {
+  /** Ids of the channels the bot sees, as of the last change projected. */
+  readonly visible: Set<string>;
+  /** Digest of the last `GUILD_CREATE` / `GUILD_UPDATE` payload sent for this server. */
+  snapshot: string;
+  #memo: { app: AppRecord; install: InstallRecord; intents: readonly Intent[] } | null = null;
+
+  constructor(payloadJson: string, channelIds: Iterable<string>) {
+    this.visible = new Set(channelIds);
+    this.snapshot = snapshotDigest(payloadJson);
+  }
+
+  /**
+   * The intents the connection receives in this server: those it requested within the install's
+   * effective grant (privileged ones only with privileged access), in the grant's order. Records
+   * are replaced on every change, so the result is kept while the app and install stay the same.
+   */
+  intents(app: AppRecord, install: InstallRecord, requested: readonly Intent[]): readonly Intent[] {
+    const memo = this.#memo;
+    if (memo && memo.app === app && memo.install === install) return memo.intents;
+    const intents = effectiveIntents(app, install).filter((intent) => requested.includes(intent));
+    this.#memo = { app, install, intents };
+    return intents;
+  }
+}
+
+/** The servers a connection has had a `GUILD_CREATE` for (and no `GUILD_DELETE` since). */
+export class ConnectionState {
+  readonly guilds = new Map<string, GuildState>();
+}
