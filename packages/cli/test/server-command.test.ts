@@ -17,6 +17,25 @@ describe("chatbot server", () => {
     expect((await server.exited).code).toBe(0);
   });
 
+  it("loads the README's demo world, where the demo bot sees its server", async () => {
+    const seed = new URL("../../../examples/worlds/demo.json", import.meta.url).pathname;
+    const server = await startServerProcess(["--port", "0", "--seed", seed]);
+    const headers = { authorization: "Bot demo-bot-token" };
+    const guilds = (await fetch(`${server.baseUrl}/v1/users/@me/guilds`, { headers }).then((r) =>
+      r.json(),
+    )) as Array<{
+      name: string;
+    }>;
+    expect(guilds.map((g) => g.name)).toEqual(["Demo Server"]);
+    const channels = (await fetch(`${server.baseUrl}/v1/guilds/100000000000002001/channels`, {
+      headers,
+    }).then((r) => r.json())) as Array<{ name: string }>;
+    // The moderators channel is hidden from the everyone role, and so from the bot.
+    expect(channels.map((c) => c.name)).toEqual(["general", "announcements", "Lounge"]);
+    server.child.kill("SIGTERM");
+    expect((await server.exited).code).toBe(0);
+  });
+
   it("passes --manual-clock to the server", async () => {
     const server = await startServerProcess(["--port", "0", "--manual-clock"]);
     const before = (await fetch(`${server.baseUrl}/dev/v1/clock`).then((r) => r.json())) as { now: number };
