@@ -103,22 +103,20 @@ export class HttpDispatcher {
     if (route.kind === "bot") {
       const bot = authenticateBot(this.runtime, req);
       const param = (name: string) => params[name] ?? "";
-      const path = url.split("?")[0] ?? url;
+      const call = { bot, route, method, path: url.split("?")[0] ?? url, param };
+      const proceed = () => {
+        const rate = rateLimitBot(this.runtime, bot, route, param);
+        if (rate.limited) {
+          send(res, errorReply(rate.limited), rate.headers);
+          return;
+        }
+        this.run(req, res, route, params, found.searchParams, rate.headers, (base) =>
+          route.handle({ ...base, bot }),
+        );
+      };
       // Dev API faults (latency, injected errors) come before rate limits and the handler.
-      applyCallFaults(this.runtime, { bot, route, method, path, param }, {
-        answer: (reply) => send(res, reply),
-        fail: (error) => send(res, errorReply(error)),
-        proceed: () => {
-          const rate = rateLimitBot(this.runtime, bot, route, param);
-          if (rate.limited) {
-            send(res, errorReply(rate.limited), rate.headers);
-            return;
-          }
-          this.run(req, res, route, params, found.searchParams, rate.headers, (base) =>
-            route.handle({ ...base, bot }),
-          );
-        },
-      });
+      const fail = (error: unknown) => send(res, errorReply(error));
+      applyCallFaults(this.runtime, call, { answer: (reply) => send(res, reply), fail, proceed });
       return;
     }
     checkDevAccess(this.runtime.devAccess, req.headers, method, url);
