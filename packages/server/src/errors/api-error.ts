@@ -86,7 +86,8 @@ export type UnknownThing =
   | "category"
   | "command"
   | "interaction"
-  | "webhook";
+  | "webhook"
+  | "automod_rule";
 
 /** `404 unknown_<thing>`: it does not exist, or the actor cannot see it (answered alike). */
 export class UnknownObjectError extends ApiError {

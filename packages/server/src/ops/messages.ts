@@ -1,3 +1,4 @@
+import { guardPersonMessage } from "../automod/message-guard.js";
 import type { ServerCore } from "../core/server-core.js";
 import {
   InvalidBodyError,
@@ -69,6 +70,7 @@ export function createMessage(
   channelId: string,
   input: MessageInput,
 ): CreatedMessage {
+  if (actor.kind === "person") guardPersonMessage(core, actor, channelId, input);
   return core.transact((tx) => {
     const { channel, guild } = visibleChannel(core, actor, channelId);
     requireScope(core, actor, guild.id, "messages.send");

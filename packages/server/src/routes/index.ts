@@ -1,11 +1,13 @@
 import type { Route } from "../http/route.js";
 import { devAppRoutes } from "./dev/apps.js";
+import { devAutomodRoutes } from "./dev/automod.js";
 import { devChannelRoutes } from "./dev/channels.js";
 import { devFaultRoutes } from "./dev/faults.js";
 import { devGuildRoutes } from "./dev/guilds.js";
 import { devMemberRoutes } from "./dev/members.js";
 import { devMessageRoutes } from "./dev/messages.js";
 import { devRoleRoutes } from "./dev/roles.js";
+import { devWebhookRoutes } from "./dev/webhooks.js";
 import { devWorldRoutes } from "./dev/world.js";
 import { channelRoutes } from "./v1/channels.js";
 import { commandRoutes } from "./v1/commands.js";
@@ -25,5 +27,7 @@ export const ROUTES: readonly Route[] = [
   ...devChannelRoutes,
   ...devMessageRoutes,
   ...devWorldRoutes,
+  ...devAutomodRoutes,
+  ...devWebhookRoutes,
   ...devFaultRoutes,
 ];

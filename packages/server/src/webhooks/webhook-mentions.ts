@@ -1,0 +1,47 @@
+import type { ServerCore } from "../core/server-core.js";
+import { type AllowedMentionsInput, parseMentions } from "../ops/mentions.js";
+import type { ChannelRecord, MentionsRecord } from "../world/records.js";
+
+const USERNAME_MENTION = /(?<![\w@<&])@([A-Za-z0-9_.]{2,32})/g;
+const NOT_USERNAMES = new Set(["everyone", "here"]);
+
+/** The members of the channel's server named by `@username` in `content` (usernames are lower case). */
+function usernameMentions(core: ServerCore, channel: ChannelRecord, content: string): string[] {
+  const wanted = new Set<string>();
+  for (const match of content.matchAll(USERNAME_MENTION)) {
+    const name = match[1]!.toLowerCase();
+    if (NOT_USERNAMES.has(name)) continue;
+    wanted.add(name);
+    const trimmed = name.replace(/\.+$/, "");
+    if (trimmed !== name && trimmed.length >= 2) wanted.add(trimmed);
+  }
+  if (wanted.size === 0) return [];
+  const users = core.world.tables.users;
+  const found: string[] = [];
+  for (const member of core.world.tables.members.by("guild", channel.guild_id).values()) {
+    const user = users.get(member.user_id);
+    if (user && wanted.has(user.username.toLowerCase())) found.push(user.id);
+  }
+  return found;
+}
+
+/**
+ * Who a webhook post mentions: `<@id>`, `<@&id>`, `@everyone` / `@here` and `@username`, each only
+ * as far as the webhook's maker could mention in that channel, then narrowed by `allowed_mentions`
+ * when it is given.
+ */
+export function webhookMentions(
+  core: ServerCore,
+  channel: ChannelRecord,
+  makerId: string,
+  content: string,
+  allowed: AllowedMentionsInput | undefined,
+): MentionsRecord {
+  const base = parseMentions(core, channel, makerId, content, allowed);
+  let named = usernameMentions(core, channel, content);
+  if (allowed && !(allowed.parse ?? []).includes("users")) {
+    named = named.filter((id) => allowed.users?.includes(id));
+  }
+  const users = [...new Set([...base.users, ...named])];
+  return { users, roles: base.roles, everyone: base.everyone };
+}
