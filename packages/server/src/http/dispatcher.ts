@@ -26,12 +26,12 @@ const JSON_TYPE = "application/json; charset=utf-8";
 export function send(res: ServerResponse, reply: Reply, extra?: Record<string, string>): void {
   if (res.headersSent) return;
   const headers: Record<string, string | number> = { ...extra, ...reply.headers };
-  if (reply.status === 204 || reply.body === undefined) {
+  if (reply.status === 204 || (reply.body === undefined && reply.rawJson === undefined)) {
     res.writeHead(reply.status, headers);
     res.end();
     return;
   }
-  const payload = JSON.stringify(reply.body);
+  const payload = reply.rawJson ?? JSON.stringify(reply.body);
   headers["content-type"] = JSON_TYPE;
   headers["content-length"] = Buffer.byteLength(payload);
   res.writeHead(reply.status, headers);

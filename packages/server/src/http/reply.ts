@@ -2,12 +2,19 @@
 export interface Reply {
   readonly status: number;
   readonly body?: unknown;
+  /** The body already as JSON text (sent as it is; wins over `body`). */
+  readonly rawJson?: string;
   readonly headers?: Readonly<Record<string, string>>;
 }
 
 /** A JSON answer. */
 export function json(body: unknown, status = 200, headers?: Record<string, string>): Reply {
   return headers ? { status, body, headers } : { status, body };
+}
+
+/** A JSON answer whose body is already JSON text (e.g. from the message JSON cache). */
+export function rawJson(text: string, status = 200, headers?: Record<string, string>): Reply {
+  return headers ? { status, rawJson: text, headers } : { status, rawJson: text };
 }
 
 /** `204 No Content`. */

@@ -1,5 +1,5 @@
 import { CreateMessageBodySchema, EditMessageBodySchema } from "@chatbot/protocol";
-import { json, NO_CONTENT } from "../../http/reply.js";
+import { json, NO_CONTENT, rawJson } from "../../http/reply.js";
 import { type BotRoute, botRoute } from "../../http/route.js";
 import { visibleChannel } from "../../ops/access.js";
 import { deleteMessage } from "../../ops/message-moderation.js";
@@ -8,6 +8,7 @@ import { createMessage, editMessage } from "../../ops/messages.js";
 import { setReaction } from "../../ops/reactions.js";
 import { serializeChannel } from "../../serialize/channel.js";
 import { serializeMessage } from "../../serialize/message.js";
+import { messageJson } from "../../serialize/message-json.js";
 import { MessagePageQuerySchema } from "../query-schemas.js";
 import { botViewer } from "./viewer.js";
 
@@ -34,8 +35,8 @@ export const channelRoutes: BotRoute[] = [
       const list = listMessages(core, bot, param("channel_id"), query);
       const first = list.messages[0];
       const viewer = first ? botViewer(core, bot, first.guild_id) : null;
-      const body = viewer ? list.messages.map((m) => serializeMessage(core.world, m, viewer)) : [];
-      return json(body, 200, list.historyHidden ? { "x-history-hidden": "1" } : undefined);
+      const body = viewer ? messageJson.listJson(core.world, list.messages, viewer) : "[]";
+      return rawJson(body, 200, list.historyHidden ? { "x-history-hidden": "1" } : undefined);
     },
   }),
   botRoute({
