@@ -1,4 +1,4 @@
-import type { GuildCreatePayload, ReadyPayload } from "@chatbot/protocol";
+import type { GuildCreatePayload, Interaction, ReadyPayload } from "@chatbot/protocol";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type EventWorld, eventWorld, GatewayHarness, payloadOf } from "./gateway-harness.js";
 
@@ -131,5 +131,24 @@ describe("READY and GUILD_CREATE", () => {
     expect(types[0]).toBe("GUILD_ROLE_CREATE");
     expect(types).toContain("GUILD_UPDATE");
     expect(await connected.client.drainTypes()).toEqual(["GUILD_CREATE"]);
+  });
+
+  it("delivers what a route hands to runtime.gateway.dispatch (INTERACTION_CREATE) whatever the intents", async () => {
+    const interaction: Interaction = {
+      id: "9101",
+      application_id: w.app.id,
+      type: 2,
+      guild_id: w.guild.id,
+      channel_id: w.guild.generalId,
+      user: { id: w.memberId, username: "member", name: "member", avatar_id: null, bot: false },
+      member: { nickname: null, roles: [], permissions: ["send_messages"] },
+      data: { id: "9201", name: "ping", type: 1, options: [], resolved: {} },
+      app_permissions: ["send_messages"],
+      created_at: h.clock.now(),
+    };
+    expect(h.server.gateway.dispatch(w.app.id, "INTERACTION_CREATE", interaction)).toBe(false);
+    const { client } = await h.connect(w.app.token, []);
+    expect(h.server.gateway.dispatch(w.app.id, "INTERACTION_CREATE", interaction)).toBe(true);
+    expect(await client.drain()).toEqual([{ op: "dispatch", t: "INTERACTION_CREATE", s: 3, d: interaction }]);
   });
 });

@@ -1,6 +1,6 @@
 // Support for the gateway and event tests: a reference server from startServer on 127.0.0.1:0 with
 // the manual clock, the dev API over fetch, and `ws` clients that identify and read frames.
-import type { Intent, PermissionName, Scope } from "@chatbot/protocol";
+import { type Intent, type PermissionName, type Scope, ServerFrameSchema, validate } from "@chatbot/protocol";
 import { WebSocket } from "ws";
 import { ManualClock } from "../src/clock.js";
 import { type RunningServer, type ServerOptions, startServer } from "../src/index.js";
@@ -39,9 +39,15 @@ export interface Closed {
   reason: string;
 }
 
-/** A `ws` client on `/v1/gateway` that queues what it receives. */
+/**
+ * A `ws` client on `/v1/gateway` that queues what it receives. Every frame is checked against the
+ * protocol's `ServerFrameSchema` (each event's payload by its name); a frame that does not match
+ * makes the next read throw.
+ */
 export class GatewayClient {
   readonly frames: Frame[] = [];
+  /** Frames that did not match the protocol's schema, described. */
+  readonly invalid: string[] = [];
   /** The `hello` frame, once read by {@link GatewayHarness.open}. */
   hello: Frame | null = null;
   closeEvent: Closed | null = null;
@@ -50,7 +56,10 @@ export class GatewayClient {
 
   constructor(readonly ws: WebSocket) {
     ws.on("message", (data: Buffer) => {
-      this.frames.push(JSON.parse(data.toString("utf8")) as Frame);
+      const frame = JSON.parse(data.toString("utf8")) as Frame;
+      const checked = validate(ServerFrameSchema, frame);
+      if (!checked.success) this.invalid.push(`${frame.t ?? frame.op}: ${JSON.stringify(checked.errors)}`);
+      this.frames.push(frame);
       this.#wake?.();
     });
     this.closed = new Promise((resolve) => {
@@ -65,6 +74,7 @@ export class GatewayClient {
 
   /** The next frame (waits for it; throws when the socket closes first). */
   async next(): Promise<Frame> {
+    if (this.invalid.length > 0) throw new Error(`invalid frames: ${this.invalid.join("; ")}`);
     for (let turns = 0; this.frames.length === 0; turns++) {
       if (this.closeEvent) throw new Error(`closed ${this.closeEvent.code} ${this.closeEvent.reason}`);
       if (turns > 10_000) throw new Error("no frame came");
