@@ -4,6 +4,7 @@ import { devAutomodRoutes } from "./dev/automod.js";
 import { devChannelRoutes } from "./dev/channels.js";
 import { devFaultRoutes } from "./dev/faults.js";
 import { devGuildRoutes } from "./dev/guilds.js";
+import { devInteractionRoutes } from "./dev/interactions.js";
 import { devMemberRoutes } from "./dev/members.js";
 import { devMessageRoutes } from "./dev/messages.js";
 import { devRoleRoutes } from "./dev/roles.js";
@@ -12,6 +13,7 @@ import { devWorldRoutes } from "./dev/world.js";
 import { channelRoutes } from "./v1/channels.js";
 import { commandRoutes } from "./v1/commands.js";
 import { guildRoutes } from "./v1/guilds.js";
+import { interactionRoutes } from "./v1/interactions.js";
 import { meRoutes } from "./v1/me.js";
 
 /** The route table: every `/v1` and `/dev/v1` route, as data. */
@@ -20,6 +22,7 @@ export const ROUTES: readonly Route[] = [
   ...guildRoutes,
   ...channelRoutes,
   ...commandRoutes,
+  ...interactionRoutes,
   ...devAppRoutes,
   ...devGuildRoutes,
   ...devMemberRoutes,
@@ -29,5 +32,6 @@ export const ROUTES: readonly Route[] = [
   ...devWorldRoutes,
   ...devAutomodRoutes,
   ...devWebhookRoutes,
+  ...devInteractionRoutes,
   ...devFaultRoutes,
 ];

@@ -1,5 +1,6 @@
 import { json, NO_CONTENT } from "../../http/reply.js";
 import { type DevRoute, devRoute } from "../../http/route.js";
+import { withEphemeralAnswers } from "../../interactions/ephemeral-answers.js";
 import { bulkDeleteMessages, deleteMessage, setPinned } from "../../ops/message-moderation.js";
 import { listMessages } from "../../ops/message-reads.js";
 import { createMessage, editMessage } from "../../ops/messages.js";
@@ -17,9 +18,8 @@ export const devMessageRoutes: DevRoute[] = [
     handle: ({ core, actor, param, query }) => {
       const person = actor();
       const list = listMessages(core, person, param("channel_id"), query);
-      const viewer = { userId: person.user.id, contentAccess: true };
       return json(
-        list.messages.map((m) => serializeMessage(core.world, m, viewer)),
+        withEphemeralAnswers(core, person.user.id, param("channel_id"), query, list.messages),
         200,
         list.historyHidden ? { "x-history-hidden": "1" } : undefined,
       );

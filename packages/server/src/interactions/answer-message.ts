@@ -1,0 +1,112 @@
+import { EMPTY_MESSAGE } from "@chatbot/protocol";
+import type { ServerCore } from "../core/server-core.js";
+import { InvalidBodyError } from "../errors/api-error.js";
+import { requireChannelPermission } from "../ops/access.js";
+import type { BotActor } from "../ops/actor.js";
+import { checkAllowedMentions, parseMentions } from "../ops/mentions.js";
+import { type EmbedInput, type MessageInput, normalizeEmbed } from "../ops/message-input.js";
+import type { ChannelRecord, MessageRecord } from "../world/records.js";
+import type { Transaction } from "../world/transaction.js";
+import type { InteractionRecord } from "./interaction-record.js";
+
+/** What an answer says: content, embeds and `allowed_mentions`. */
+export interface AnswerInput {
+  readonly content?: string | undefined;
+  readonly embeds?: readonly EmbedInput[] | undefined;
+  readonly allowed_mentions?: MessageInput["allowed_mentions"];
+}
+
+function requireEmbedLinks(
+  core: ServerCore,
+  bot: BotActor,
+  channel: ChannelRecord,
+  input: AnswerInput,
+): void {
+  if (input.embeds && input.embeds.length > 0) requireChannelPermission(core, bot, channel, "embed_links");
+  checkAllowedMentions(input.allowed_mentions);
+}
+
+/**
+ * A new answer message of the bot, carrying the `interaction` field. It is the bot's own message
+ * under its own permissions (`send_messages`, `embed_links` for embeds, mentions as far as the bot
+ * may mention); no `messages.send` scope is needed and slowmode never delays it.
+ */
+export function makeAnswer(
+  core: ServerCore,
+  tx: Transaction,
+  bot: BotActor,
+  channel: ChannelRecord,
+  interaction: InteractionRecord,
+  input: AnswerInput,
+): MessageRecord {
+  requireChannelPermission(core, bot, channel, "send_messages");
+  requireEmbedLinks(core, bot, channel, input);
+  const content = input.content ?? "";
+  const embeds = (input.embeds ?? []).map(normalizeEmbed);
+  if (content === "" && embeds.length === 0) throw InvalidBodyError.at("content", EMPTY_MESSAGE);
+  return {
+    id: core.ids.next(),
+    channel_id: channel.id,
+    guild_id: channel.guild_id,
+    author_id: bot.user.id,
+    content,
+    embeds,
+    attachments: [],
+    poll: null,
+    mentions: parseMentions(core, channel, bot.user.id, content, input.allowed_mentions),
+    reactions: [],
+    reply_to: null,
+    interaction: { id: interaction.id, name: interaction.command_name, user_id: interaction.user_id },
+    pinned: false,
+    created_at: tx.now,
+    edited_at: null,
+    nonce: null,
+    nonce_digest: null,
+  };
+}
+
+/** An answer after an edit: the fields given change, `edited_at` is set; it may not become empty. */
+export function editAnswer(
+  core: ServerCore,
+  tx: Transaction,
+  bot: BotActor,
+  channel: ChannelRecord,
+  before: MessageRecord,
+  input: AnswerInput,
+): MessageRecord {
+  requireEmbedLinks(core, bot, channel, input);
+  const content = input.content ?? before.content;
+  const message: MessageRecord = {
+    ...before,
+    content,
+    embeds: input.embeds ? input.embeds.map(normalizeEmbed) : before.embeds,
+    mentions:
+      input.content !== undefined || input.allowed_mentions !== undefined
+        ? parseMentions(core, channel, bot.user.id, content, input.allowed_mentions)
+        : before.mentions,
+    edited_at: tx.now,
+  };
+  if (message.content === "" && message.embeds.length === 0) {
+    throw InvalidBodyError.at("content", "an edit cannot leave the message empty");
+  }
+  return message;
+}
+
+/**
+ * Saves a new answer: an ephemeral one only inside the interaction (never in history or
+ * `MESSAGE_CREATE`), any other as an ordinary message with its `MESSAGE_CREATE` change. Returns the
+ * interaction with the answer listed.
+ */
+export function postAnswer(
+  tx: Transaction,
+  interaction: InteractionRecord,
+  message: MessageRecord,
+  ephemeral: boolean,
+): InteractionRecord {
+  if (ephemeral) {
+    return { ...interaction, ephemeral_messages: [...interaction.ephemeral_messages, message] };
+  }
+  tx.put("messages", message);
+  tx.emit({ type: "MESSAGE_CREATE", guildId: message.guild_id, message });
+  return { ...interaction, message_ids: [...interaction.message_ids, message.id] };
+}

@@ -1,0 +1,61 @@
+import { SnowflakeSchema } from "@chatbot/protocol";
+import * as v from "valibot";
+import { UnknownObjectError } from "../../errors/api-error.js";
+import { json } from "../../http/reply.js";
+import { type DevRoute, devRoute } from "../../http/route.js";
+import { useCommand } from "../../interactions/use-command.js";
+import { serializeInteractionView } from "../../serialize/interaction.js";
+
+/** `POST /dev/v1/channels/{id}/interactions`: `{ name, options?: [{ name, value }], application_id? }`. */
+export const UseCommandBodySchema = v.strictObject(
+  {
+    name: v.pipe(
+      v.string("expected a string"),
+      v.minLength(1, "at least 1 character"),
+      v.maxLength(32, "at most 32 characters"),
+    ),
+    options: v.optional(
+      v.pipe(
+        v.array(
+          v.strictObject(
+            { name: v.string("expected a string"), value: v.unknown() },
+            "expected an object { name, value }",
+          ),
+          "expected an array",
+        ),
+        v.maxLength(25, "at most 25 options"),
+      ),
+    ),
+    application_id: v.optional(SnowflakeSchema),
+  },
+  "expected an object",
+);
+
+/** Dev routes of slash command use: a person types a command; anyone reads an interaction's state. */
+export const devInteractionRoutes: DevRoute[] = [
+  devRoute({
+    method: "POST",
+    path: "/dev/v1/channels/:channel_id/interactions",
+    body: UseCommandBodySchema,
+    handle: ({ core, runtime, actor, param, body }) => {
+      const interaction = useCommand(core, actor(), param("channel_id"), body, (appId, data) =>
+        runtime.gateway.dispatch(appId, "INTERACTION_CREATE", data),
+      );
+      return json(
+        interaction.state === "delivered"
+          ? { id: interaction.id, state: interaction.state }
+          : { id: interaction.id, state: interaction.state, notice: interaction.notice },
+        201,
+      );
+    },
+  }),
+  devRoute({
+    method: "GET",
+    path: "/dev/v1/interactions/:interaction_id",
+    handle: ({ core, param }) => {
+      const interaction = core.world.tables.interactions.get(param("interaction_id"));
+      if (!interaction) throw new UnknownObjectError("interaction");
+      return json(serializeInteractionView(core, interaction));
+    },
+  }),
+];
