@@ -66,4 +66,23 @@ describe("GuildUpdateMerger", () => {
       /windowMs must be more than 0/,
     );
   });
+
+  it("opens no window when a send went nowhere (send answered false)", () => {
+    const clock = new ManualClock(0);
+    const sent: string[] = [];
+    const merger = new GuildUpdateMerger<string>(clock, (_, payload) => {
+      if (payload.startsWith("same")) return false;
+      sent.push(payload);
+      return true;
+    });
+    merger.push("g", "same 1");
+    expect(clock.pendingCount).toBe(0);
+    merger.push("g", "changed 1");
+    merger.push("g", "same 2");
+    clock.advance(300);
+    // The merged update went nowhere: its window closed, so the next one goes at once.
+    expect(clock.pendingCount).toBe(0);
+    merger.push("g", "changed 2");
+    expect(sent).toEqual(["changed 1", "changed 2"]);
+  });
 });
