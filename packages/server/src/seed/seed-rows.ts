@@ -1,6 +1,5 @@
 import { AUDIT_LOG_ACTIONS, DEFAULT_EVERYONE_PERMISSIONS, INTENTS } from "@chatbot/protocol";
 import { type IdGenerator, idTimestamp } from "../ids.js";
-import { normalizeEmbed } from "../ops/message-input.js";
 import { hashToken } from "../ops/tokens.js";
 import type { StoredRows } from "../store/store.js";
 import type {
@@ -15,6 +14,13 @@ import type {
 } from "../world/records.js";
 import { pairKey } from "../world/world.js";
 import { SeedError } from "./seed-error.js";
+import {
+  seedAutomodRules,
+  seedCommands,
+  seedEmbedRecord,
+  seedMessageAuthor,
+  seedWebhooks,
+} from "./seed-rows-extras.js";
 import type { ParsedSeedWorld } from "./seed-schema.js";
 
 function unique<T>(items: readonly T[], table: string, key: (item: T) => string): void {
@@ -240,6 +246,14 @@ export function seedToRows(seed: ParsedSeedWorld, ids: IdGenerator, now: number)
   unique(channels, "channels", (c) => c.id);
   const channelById = new Map(channels.map((c) => [c.id, c]));
 
+  const context = {
+    users,
+    appIds: new Set(appById.keys()),
+    guildIds: new Set(guildById.keys()),
+    channels: channelById,
+    installs: new Set(installs.map((s) => pairKey(s.guild_id, s.application_id))),
+  };
+  const webhooks = seedWebhooks(seed, context, now);
   const messageIds = new Set(seed.messages.map((m) => m.id));
   const messages: MessageRecord[] = seed.messages.map((m, i) => {
     const channel = channelById.get(m.channel_id);
@@ -249,12 +263,14 @@ export function seedToRows(seed: ParsedSeedWorld, ids: IdGenerator, now: number)
       `messages.${i}.guild_id`,
       "must be the channel's guild",
     );
-    need(users.has(m.author_id), `messages.${i}.author_id`, "no such user");
+    const { webhook: _webhook, cards: _cards, ...rest } = m;
+    const byWebhook = seedMessageAuthor(m, i, users, webhooks);
     if (m.reply_to !== null) need(messageIds.has(m.reply_to), `messages.${i}.reply_to`, "no such message");
     return {
-      ...m,
+      ...rest,
+      ...byWebhook,
       guild_id: channel!.guild_id,
-      embeds: m.embeds.map(normalizeEmbed),
+      embeds: m.embeds.map(seedEmbedRecord),
       mentions: { users: [...m.mentions.users], roles: [...m.mentions.roles], everyone: m.mentions.everyone },
       reactions: m.reactions.map((r) => ({ emoji: { ...r.emoji }, user_ids: [...r.user_ids] })),
       created_at: m.created_at ?? idTimestamp(m.id),
@@ -295,5 +311,8 @@ export function seedToRows(seed: ParsedSeedWorld, ids: IdGenerator, now: number)
     bans,
     emojis,
     audit_log: auditLog,
+    webhooks,
+    commands: seedCommands(seed, context),
+    automod_rules: seedAutomodRules(seed, context, now),
   };
 }

@@ -1,14 +1,21 @@
 import {
   AUDIT_LOG_ACTION_NAMES,
   CHANNEL_KINDS,
-  EmbedSchema,
   IntentSchema,
+  MessageEmbedSchema,
   PermissionNameSchema,
   REVIEW_STATES,
   ScopeSchema,
   SnowflakeSchema,
 } from "@chatbot/protocol";
 import * as v from "valibot";
+import {
+  SeedAutomodRuleSchema,
+  SeedCommandSchema,
+  SeedLinkCardSchema,
+  SeedWebhookAuthorSchema,
+  SeedWebhookSchema,
+} from "./seed-schema-extras.js";
 
 const text = () => v.string("expected a string");
 const nullableText = () => v.optional(v.nullable(text()), null);
@@ -125,7 +132,7 @@ const SeedMessageSchema = v.object({
   guild_id: v.optional(id),
   author_id: id,
   content: v.optional(v.pipe(text(), v.maxLength(2000, "at most 2000 characters")), ""),
-  embeds: list(EmbedSchema),
+  embeds: list(MessageEmbedSchema),
   attachments: list(
     v.object({
       id,
@@ -159,6 +166,9 @@ const SeedMessageSchema = v.object({
   edited_at: v.optional(v.nullable(time()), null),
   nonce: nullableText(),
   nonce_digest: nullableText(),
+  /** Set on webhook posts, whose `author_id` is the webhook. */
+  webhook: v.optional(SeedWebhookAuthorSchema),
+  cards: v.optional(v.array(SeedLinkCardSchema, "expected an array")),
 });
 
 const SeedBanSchema = v.object({
@@ -195,8 +205,8 @@ const SeedAuditSchema = v.object({
 /**
  * A seed world: the same shape `GET /dev/v1/world` returns, so a world can be saved and loaded
  * again. Every array is optional; most fields have defaults (documented in docs/). Apps carry a
- * fixed `token` (or the `token_hash` the world export shows). `webhooks` stays empty until webhooks
- * exist.
+ * fixed `token` (or the `token_hash` the world export shows), webhooks a fixed `secret` (or the
+ * `secret_hash`).
  */
 export const SeedWorldSchema = v.object({
   version: v.optional(v.literal(1, "must be 1"), 1),
@@ -212,13 +222,9 @@ export const SeedWorldSchema = v.object({
   bans: list(SeedBanSchema),
   emojis: list(SeedEmojiSchema),
   audit_log: list(SeedAuditSchema),
-  webhooks: v.optional(
-    v.pipe(
-      v.array(v.unknown(), "expected an array"),
-      v.maxLength(0, "webhooks are not supported by this server yet"),
-    ),
-    [],
-  ),
+  webhooks: list(SeedWebhookSchema),
+  commands: list(SeedCommandSchema),
+  automod_rules: list(SeedAutomodRuleSchema),
 });
 
 /** A seed world as written (fields with defaults may be left out). */

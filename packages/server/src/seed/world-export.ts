@@ -10,7 +10,8 @@ const byPair = <T extends { guild_id: string }>(rows: Iterable<T>, other: (row: 
 
 /**
  * The whole world in the seed shape (`GET /dev/v1/world`), in id order, so it can be saved and
- * loaded again. Apps show only their `token_hash`; the connection history is not part of it.
+ * loaded again. Apps show only their `token_hash` and webhooks only their `secret_hash`; the
+ * connection history and interactions are not part of it.
  */
 export function exportWorld(world: World): ParsedSeedWorld {
   const t = world.tables;
@@ -38,6 +39,8 @@ export function exportWorld(world: World): ParsedSeedWorld {
     audit_log: byId(t.audit_log.values()).map(
       (a) => structuredClone(a) as ParsedSeedWorld["audit_log"][number],
     ),
-    webhooks: [],
+    webhooks: byId(t.webhooks.values()).map((w) => ({ ...w })),
+    commands: byId(t.commands.values()).map((c) => structuredClone(c) as ParsedSeedWorld["commands"][number]),
+    automod_rules: byId(t.automod_rules.values()).map((r) => ({ ...r, keywords: [...r.keywords] })),
   };
 }
