@@ -1,3 +1,5 @@
+export type { AutomodRuleRecord } from "./automod/automod-rule-record.js";
+export { KeywordMatcher } from "./automod/keyword-matcher.js";
 export type {
   ChangeDraft,
   ChangeListener,
@@ -7,6 +9,7 @@ export type {
   ServerChangeType,
 } from "./changes/server-change.js";
 export * from "./clock.js";
+export { type CommandRecord, commandScopeKey } from "./commands/command-record.js";
 export { createGatewayBackend } from "./core/gateway-backend-adapter.js";
 export { Presence } from "./core/presence.js";
 export { ServerCore, type ServerCoreOptions } from "./core/server-core.js";
@@ -18,6 +21,17 @@ export { FaultRegistry, type PendingFault } from "./http/faults.js";
 export { FAULT_STATUSES, type FaultBody, FaultBodySchema } from "./http/faults-schema.js";
 export { DEFAULT_RATE_LIMITS } from "./http/rate-limiter.js";
 export * from "./ids.js";
+export {
+  INTERACTION_STATES,
+  type InteractionNotice,
+  type InteractionRecord,
+  type InteractionState,
+} from "./interactions/interaction-record.js";
+export {
+  InteractionAlreadyHandledError,
+  InteractionNotAnsweredError,
+} from "./interactions/interaction-replies.js";
+export { InvalidOptionsError } from "./interactions/option-values.js";
 export type { Actor, BotActor, PersonActor } from "./ops/actor.js";
 export {
   effectiveIntents as installEffectiveIntents,
@@ -30,16 +44,23 @@ export { type ParsedSeedWorld, SeedWorldSchema } from "./seed/seed-schema.js";
 export { exportWorld } from "./seed/world-export.js";
 export { serializeAuditLogEntry } from "./serialize/audit-log.js";
 export { serializeChannel } from "./serialize/channel.js";
+export { serializeCommand } from "./serialize/command.js";
 export {
   guildCreatePayload,
   guildSnapshot,
   guildWithAccess,
   serializeGuildListEntry,
 } from "./serialize/guild.js";
+export { serializeInteraction, serializeInteractionView } from "./serialize/interaction.js";
 export { serializeMember } from "./serialize/member.js";
 export { type MessageViewer, serializeEmbed, serializeMessage } from "./serialize/message.js";
 export { serializeCategory, serializeEmoji, serializeRole } from "./serialize/role.js";
 export { serializeApplication, serializeUser } from "./serialize/user.js";
+export {
+  serializeWebhookInfo,
+  serializeWebhookPostResult,
+  webhookAuthor,
+} from "./serialize/webhook-post.js";
 export {
   type RateLimitSettings,
   type RunningServer,
@@ -47,4 +68,7 @@ export {
   type ServerOptions,
   startServer,
 } from "./start-server.js";
+export * from "./webhooks/webhook-errors.js";
+export type { WebhookRecord } from "./webhooks/webhook-record.js";
+export { type WebhookState, webhookState } from "./webhooks/webhook-state.js";
 export type * from "./world/records.js";

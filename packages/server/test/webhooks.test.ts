@@ -2,6 +2,7 @@ import { validate, WebhookInfoSchema, WebhookPostResultSchema } from "@chatbot/p
 import { afterEach, describe, expect, it } from "vitest";
 import type { ServerChange, ServerOptions } from "../src/index.js";
 import { type ErrorAnswer, type Harness, ok, setupWorld, startHarness, type TestWorld } from "./harness.js";
+import { BotSocket } from "./interactions-support.js";
 import { channelMessages, hook, type MadeWebhook, makeWebhook } from "./webhooks-support.js";
 
 let h: Harness;
@@ -336,6 +337,25 @@ describe("executing a webhook", () => {
     h.clock.advance(2_000);
     expect((await hook(made.url, { content: "again" })).status).toBe(204);
     expect(await channelMessages(h, w)).toHaveLength(7);
+  });
+});
+
+describe("webhook posts on the gateway", () => {
+  it("reach bots as MESSAGE_CREATE with the webhook author", async () => {
+    await start();
+    const bot = await BotSocket.connect(h.server.gatewayUrl, w.token, ["guild_messages", "message_content"]);
+    try {
+      expect((await hook(made.url, { content: "shipped", username: "Release" })).status).toBe(204);
+      const events = await bot.drain();
+      expect(events.map((e) => e.t)).toEqual(["MESSAGE_CREATE"]);
+      expect(events[0]?.d).toMatchObject({
+        content: "shipped",
+        author: { id: made.webhook.id, username: "Release", bot: true },
+        webhook_id: made.webhook.id,
+      });
+    } finally {
+      bot.close();
+    }
   });
 });
 
