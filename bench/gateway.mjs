@@ -16,6 +16,7 @@ const GUILDS = 10;
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const loadFraction = Number(process.env.BENCH_LOAD_FRACTION ?? 0.4);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
 const INTENTS = ["guilds", "guild_messages", "message_content"];
 const PAD = "lorem ipsum dolor sit amet ".repeat(8);
 
@@ -311,20 +312,35 @@ async function main() {
 
   const clients = startClients();
   await clients.ready;
-  // Raw first: its maximum sets the paced load (a fraction under half of it) for both servers.
-  const rawMax = await run(rawTarget, clients, tokens, {});
+  // The maxima, alternating raw and reference for `rounds` rounds; the best round of each counts
+  // (the machine is shared, so a slow round says more about the neighbours than the server).
+  const maxima = { raw: [], ref: [] };
+  for (let round = 0; round < rounds; round++) {
+    maxima.raw.push((await run(rawTarget, clients, tokens, {})).max);
+    maxima.ref.push((await run(refTarget, clients, tokens, {})).max);
+  }
+  const best = (list) => list.reduce((a, b) => (b.events_per_s > a.events_per_s ? b : a));
+  const rawMax = { max: best(maxima.raw) };
+  // The paced load is a fraction (under half) of the raw maximum, the same for both servers; the
+  // round with the lowest p99 of each counts, for the same reason.
   const rate = Math.max(1, Math.round(rawMax.max.messages_per_s * loadFraction));
-  const rawPaced = await run(rawTarget, clients, tokens, { max: false, rate });
-  const refRun = await run(refTarget, clients, tokens, { rate });
+  const paced = { raw: [], ref: [] };
+  for (let round = 0; round < rounds; round++) {
+    paced.raw.push((await run(rawTarget, clients, tokens, { max: false, rate })).paced);
+    paced.ref.push((await run(refTarget, clients, tokens, { max: false, rate })).paced);
+  }
+  const calmest = (list) => list.reduce((a, b) => (b.p99_ms < a.p99_ms ? b : a));
+  const rawPaced = { paced: calmest(paced.raw) };
+  const refRun = { max: best(maxima.ref), paced: calmest(paced.ref) };
   clients.child.kill();
   await stop(raw.child);
   await stop(ref.child);
 
   const rows = [
-    { case: "raw ws, as fast as taken", ...rawMax.max },
-    { case: "reference, as fast as taken", ...refRun.max },
-    { case: `raw ws, ${rate} msg/s`, ...rawPaced.paced },
-    { case: `reference, ${rate} msg/s`, ...refRun.paced },
+    { case: "raw ws, as fast as taken (best round)", ...rawMax.max },
+    { case: "reference, as fast as taken (best round)", ...refRun.max },
+    { case: `raw ws, ${rate} msg/s (calmest round)`, ...rawPaced.paced },
+    { case: `reference, ${rate} msg/s (calmest round)`, ...refRun.paced },
   ];
   console.table(rows);
   const ratio = Number((refRun.max.events_per_s / rawMax.max.events_per_s).toFixed(2));
@@ -339,6 +355,12 @@ async function main() {
     frame_bytes: JSON.stringify(sample).length + 50,
     paced_rate_msgs_per_s: rate,
     paced_fraction_of_raw_max: loadFraction,
+    rounds,
+    max_events_per_s_by_round: {
+      raw: maxima.raw.map((m) => m.events_per_s),
+      reference: maxima.ref.map((m) => m.events_per_s),
+    },
+    paced_p99_ms_by_round: { raw: paced.raw.map((m) => m.p99_ms), reference: paced.ref.map((m) => m.p99_ms) },
     ratio_events_per_s: ratio,
     ratio_events_per_server_cpu_s: cpuRatio,
     reference_p99_at_paced_ms: refRun.paced.p99_ms,
