@@ -66,7 +66,7 @@ export interface RunningServer {
    * data)` sends events no change carries (`INTERACTION_CREATE`); `closeApp` closes a connection.
    */
   readonly gateway: Gateway;
-  /** Runs `hook` when the server closes (before the store closes), e.g. to close the gateway. */
+  /** Runs `hook` when the server closes (after the gateway, before the store closes). */
   onClose(hook: () => void | Promise<void>): void;
   /** Stops listening, closes sockets and the store; idempotent. */
   close(): Promise<void>;
