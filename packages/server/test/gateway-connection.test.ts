@@ -97,6 +97,13 @@ describe("the gateway of startServer: a connection's life", () => {
     expect(await third.client.closed).toMatchObject({ code: 4004 });
   });
 
+  it("closes 4004 at once when the world is reset (POST /dev/v1/reset), without waiting for a re-check", async () => {
+    const c = await h.connect(w.app.token, ["guilds"]);
+    await h.dev("POST", "/reset");
+    expect(await c.client.closed).toMatchObject({ code: 4004, reason: "the world was reset" });
+    expect(h.server.gateway.sessionsFor(w.app.id)).toHaveLength(0);
+  });
+
   it("closes the older connection 4009 when the same bot connects again", async () => {
     const older = await h.connect(w.app.token, ["guilds"]);
     const newer = await h.connect(w.app.token, ["guilds"]);

@@ -1,3 +1,4 @@
+import { CloseCode } from "@chatbot/protocol";
 import { InvalidBodyError } from "../errors/api-error.js";
 import type { Gateway } from "../gateway/gateway.js";
 import type { FaultRegistry } from "../http/faults.js";
@@ -56,7 +57,15 @@ export class CoreRuntime implements ServerRuntime {
     return this.urls.gateway;
   }
 
+  /**
+   * Empties the world. Every app is gone with it, so each open gateway connection closes at once
+   * with `4004` (as for a deleted app) instead of lingering until its next token re-check and then
+   * seeing events of whatever world is loaded next under the same ids.
+   */
   reset(): void {
+    const appIds = [...this.core.world.tables.apps.values()].map((app) => app.id);
+    for (const appId of appIds)
+      this.gateway.closeApp(appId, CloseCode.AuthenticationFailed, "the world was reset");
     this.core.reset();
     this.limiter.clear();
     this.faults.clear();
