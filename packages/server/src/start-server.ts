@@ -147,7 +147,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const dispatcher = new HttpDispatcher(runtime, ROUTES);
   const webhooks = createWebhookHandler(runtime);
   const httpServer = createServer((req, res) => {
-    if (isWebhookRequest(req.url ?? "/")) void webhooks(req, res);
+    if (isWebhookRequest(req.url ?? "/")) webhooks(req, res);
     else dispatcher.handle(req, res);
   });
   httpServer.on("upgrade", (req, socket, head) => events.gateway.handleUpgrade(req, socket, head));

@@ -182,6 +182,18 @@ describe("server commands", () => {
   });
 });
 
+describe("deleting the app", () => {
+  it("deletes every command of it, global and per server", async () => {
+    await start();
+    ok(await h.bot(w.token, "POST", global(), ping), 201);
+    ok(await h.bot(w.token, "POST", inGuild(), ping), 201);
+    const before = ok(await h.dev<{ commands: unknown[] }>("GET", "/dev/v1/world"));
+    expect(before.commands).toHaveLength(2);
+    expect((await h.dev("DELETE", `/dev/v1/apps/${w.appId}`)).status).toBe(204);
+    expect(ok(await h.dev<{ commands: unknown[] }>("GET", "/dev/v1/world")).commands).toEqual([]);
+  });
+});
+
 describe("command rules", () => {
   const option = (extra: Record<string, unknown>) => ({ ...ping, options: [extra] });
 

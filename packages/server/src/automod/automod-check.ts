@@ -63,17 +63,19 @@ export function postTexts(post: PostText): string[] {
 }
 
 /**
- * The first rule of the server (oldest first) that one of `texts` breaks, or null. Rules that exempt
- * webhooks do not check webhook posts.
+ * The first rule of the server (oldest first) that the text of `post` breaks, or null. Rules that
+ * exempt webhooks do not check webhook posts.
  */
 export function findAutomodHit(
   core: ServerCore,
   guildId: string,
   source: AutomodSource,
-  texts: readonly string[],
+  post: PostText,
 ): AutomodHit | null {
   const rules = core.world.tables.automod_rules.by("guild", guildId);
-  if (rules.size === 0 || texts.length === 0) return null;
+  if (rules.size === 0) return null;
+  const texts = postTexts(post);
+  if (texts.length === 0) return null;
   for (const rule of [...rules.values()].sort((a, b) => compareIds(a.id, b.id))) {
     if (source === "webhook" && rule.exempt_webhooks) continue;
     const matcher = matcherOf(rule.keywords);

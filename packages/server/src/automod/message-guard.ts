@@ -1,12 +1,6 @@
 import type { ServerCore } from "../core/server-core.js";
 import type { PersonActor } from "../ops/actor.js";
-import {
-  AutomodBlockedError,
-  findAutomodHit,
-  type PostText,
-  postTexts,
-  recordAutomodBlock,
-} from "./automod-check.js";
+import { AutomodBlockedError, findAutomodHit, type PostText, recordAutomodBlock } from "./automod-check.js";
 
 /**
  * Checks a person's new message against the server's AutoMod rules before it is posted. A message
@@ -22,7 +16,7 @@ export function guardPersonMessage(
 ): void {
   const channel = core.world.tables.channels.get(channelId);
   if (!channel || !core.engine.can(channel, actor.user.id, "send_messages")) return;
-  const hit = findAutomodHit(core, channel.guild_id, "person", postTexts(post));
+  const hit = findAutomodHit(core, channel.guild_id, "person", post);
   if (!hit) return;
   recordAutomodBlock(core, hit, channel.id, actor.user.id);
   throw new AutomodBlockedError(hit);

@@ -1,5 +1,5 @@
 import { isWebhookBodyEmpty, type WebhookEmbed, type WebhookExecuteBody } from "@chatbot/protocol";
-import { findAutomodHit, postTexts, recordAutomodBlock } from "../automod/automod-check.js";
+import { findAutomodHit, recordAutomodBlock } from "../automod/automod-check.js";
 import type { ServerCore } from "../core/server-core.js";
 import type { EmbedRecord, LinkCardRecord, MessageRecord } from "../world/records.js";
 import {
@@ -90,7 +90,7 @@ export function executeWebhook(
   if (!channel) throw new UnknownWebhookError();
   const state = webhookState(core, webhook);
   if (state.state === "paused") throw new WebhookPausedError(state.paused_reason);
-  const hit = findAutomodHit(core, channel.guild_id, "webhook", postTexts(body));
+  const hit = findAutomodHit(core, channel.guild_id, "webhook", body);
   if (hit) {
     recordAutomodBlock(core, hit, channel.id, webhook.id);
     throw new WebhookAutomodError(hit.rule.name);

@@ -37,6 +37,8 @@ export function webhookMentions(
   content: string,
   allowed: AllowedMentionsInput | undefined,
 ): MentionsRecord {
+  // Every mention syntax holds an "@"; most posts have none.
+  if (!content.includes("@")) return { users: [], roles: [], everyone: false };
   const base = parseMentions(core, channel, makerId, content, allowed);
   let named = usernameMentions(core, channel, content);
   if (allowed && !(allowed.parse ?? []).includes("users")) {

@@ -4,10 +4,12 @@ import { RateLimitedError } from "../../errors/api-error.js";
 import { MethodNotAllowedError, UnknownRouteError } from "../../errors/http-errors.js";
 import { rateLimitHeaders } from "../../http/bot-pipeline.js";
 import { errorReply, send } from "../../http/dispatcher.js";
+import type { Reply } from "../../http/reply.js";
 import type { ServerRuntime } from "../../http/runtime.js";
 import { serializeWebhookInfo, serializeWebhookPostResult } from "../../serialize/webhook-post.js";
 import { UnknownWebhookError, WebhookInvalidBodyError } from "../../webhooks/webhook-errors.js";
 import { executeWebhook, identifyWebhook } from "../../webhooks/webhook-execute.js";
+import type { WebhookRecord } from "../../webhooks/webhook-record.js";
 import { readWebhookBody } from "./read-webhook-body.js";
 
 /** Where incoming webhooks live (no `/v1`, no token). */
@@ -46,7 +48,37 @@ function waitFlag(query: URLSearchParams): boolean {
 export function createWebhookHandler(runtime: ServerRuntime) {
   const core = runtime.core;
 
-  async function execute(req: IncomingMessage, id: string, secret: string, query: URLSearchParams) {
+  /** The answer of an execution once its body is read (errors included). */
+  function executeWith(
+    webhook: WebhookRecord,
+    secret: string,
+    query: URLSearchParams,
+    input: unknown,
+  ): Reply {
+    const wait = waitFlag(query);
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      throw new WebhookInvalidBodyError({ body: ["expected a JSON object"] });
+    }
+    const parsed = validate(WebhookExecuteBodySchema, input);
+    if (!parsed.success) throw new WebhookInvalidBodyError(parsed.errors);
+    // Records are replaced on every change: the same object means the webhook did not change while
+    // the body was read (a new URL, a deleted channel); otherwise the URL is checked again.
+    const current =
+      core.world.tables.webhooks.get(webhook.id) === webhook &&
+      core.world.tables.channels.has(webhook.channel_id)
+        ? webhook
+        : identifyWebhook(core, webhook.id, secret);
+    const message = executeWebhook(core, current, parsed.output);
+    return wait ? { status: 200, body: serializeWebhookPostResult(message, current.id) } : { status: 204 };
+  }
+
+  function execute(
+    req: IncomingMessage,
+    res: ServerResponse,
+    id: string,
+    secret: string,
+    query: URLSearchParams,
+  ) {
     const webhook = identifyWebhook(core, id, secret);
     let headers: Record<string, string> | undefined;
     const rule = runtime.rateLimits?.webhookExecute;
@@ -54,35 +86,28 @@ export function createWebhookHandler(runtime: ServerRuntime) {
       const bucket = `webhook_execute:${webhook.id}`;
       const result = runtime.limiter.take(bucket, bucket, rule);
       headers = rateLimitHeaders(result);
-      if (!result.allowed) return { error: new RateLimitedError(result.resetAfterMs, false), headers };
-    }
-    try {
-      const wait = waitFlag(query);
-      const input = await readWebhookBody(req, runtime.maxBodyBytes);
-      if (typeof input !== "object" || input === null || Array.isArray(input)) {
-        throw new WebhookInvalidBodyError({ body: ["expected a JSON object"] });
+      if (!result.allowed) {
+        send(res, errorReply(new RateLimitedError(result.resetAfterMs, false)), headers);
+        return;
       }
-      const parsed = validate(WebhookExecuteBodySchema, input);
-      if (!parsed.success) throw new WebhookInvalidBodyError(parsed.errors);
-      const current = identifyWebhook(core, id, secret);
-      const message = executeWebhook(core, current, parsed.output);
-      return {
-        reply: wait
-          ? { status: 200, body: serializeWebhookPostResult(message, current.id) }
-          : { status: 204 },
-        headers,
-      };
-    } catch (error) {
-      return { error, headers };
     }
+    readWebhookBody(req, runtime.maxBodyBytes, (error, input) => {
+      try {
+        if (error) throw error;
+        send(res, executeWith(webhook, secret, query, input), headers);
+      } catch (failure) {
+        send(res, errorReply(failure), headers);
+      }
+    });
   }
 
-  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+  return (req: IncomingMessage, res: ServerResponse): void => {
     const method = req.method ?? "GET";
-    const url = new URL(req.url ?? "/", "http://webhooks.invalid");
-    const path = url.pathname.replace(/\/$/, "");
-    const parts = path.slice(WEBHOOK_PATH_PREFIX.length).split("/");
+    const raw = req.url ?? "/";
+    const mark = raw.indexOf("?");
+    const path = (mark === -1 ? raw : raw.slice(0, mark)).replace(/\/$/, "");
     try {
+      const parts = path.slice(WEBHOOK_PATH_PREFIX.length).split("/");
       if (parts.length > 2) throw unsupported(method, path, parts[2] ?? "");
       const [id = "", secret = ""] = parts;
       if (parts.length < 2 || id === "" || secret === "") throw new UnknownWebhookError();
@@ -91,9 +116,7 @@ export function createWebhookHandler(runtime: ServerRuntime) {
         return;
       }
       if (method !== "POST") throw new MethodNotAllowedError(method, path, ["GET", "POST"]);
-      const outcome = await execute(req, id, secret, url.searchParams);
-      if ("reply" in outcome && outcome.reply) send(res, outcome.reply, outcome.headers);
-      else send(res, errorReply(outcome.error), outcome.headers);
+      execute(req, res, id, secret, new URLSearchParams(mark === -1 ? "" : raw.slice(mark + 1)));
     } catch (error) {
       send(res, errorReply(error));
     }

@@ -1,0 +1,102 @@
+// Webhook execution benchmark (issue 5): POST /api/webhooks/{id}/{secret} against the reference
+// server (rate limits off), driven by autocannon on loopback, compared in the same run with a raw
+// node:http server (this file with `--raw-server`, a process of its own) that reads and parses the
+// same JSON body and answers 204. Every execution on the reference server is a saved message
+// (validation, secret check, pause state, AutoMod, mentions, the store, MESSAGE_CREATE).
+// Target: at least 0.5 of the raw rate.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const connections = 50;
+const BODY = JSON.stringify({
+  content: "Deployed build 1234 to production: all checks passed",
+  username: "CI",
+  embeds: [
+    { title: "Build 1234", description: "3 commits", color: 65280, fields: [{ name: "env", value: "prod" }] },
+  ],
+});
+
+function rawServer() {
+  const server = createServer((req, res) => {
+    const chunks = [];
+    req.on("data", (c) => chunks.push(c));
+    req.on("end", () => {
+      const body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+      if (typeof body.content !== "string") res.writeHead(400).end();
+      else res.writeHead(204).end();
+    });
+  });
+  server.listen(0, "127.0.0.1", () => console.log(`ready port=${server.address().port}`));
+  process.on("SIGTERM", () => server.close(() => process.exit(0)));
+}
+
+function load(url) {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url,
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: BODY,
+        connections,
+        duration: seconds,
+        pipelining: 1,
+      },
+      (err, result) => (err ? reject(err) : resolve(result)),
+    );
+  });
+}
+
+async function main() {
+  const { ROOT, spawnUntil, startReferenceServer, stop } = await import("./lib/processes.mjs");
+  const { benchWorld, dev } = await import("./lib/world.mjs");
+
+  const ref = await startReferenceServer();
+  const world = await benchWorld(ref.baseUrl, { history: 0 });
+  const made = await dev(
+    ref.baseUrl,
+    "POST",
+    `/channels/${world.channelId}/webhooks`,
+    { name: "Bench" },
+    world.ownerId,
+  );
+  const path = new URL(made.url).pathname;
+  const raw = await spawnUntil([fileURLToPath(import.meta.url), "--raw-server"], /ready port=(\d+)/);
+  const rawUrl = `http://127.0.0.1:${raw.match[1]}`;
+
+  const baseline = await load(`${rawUrl}${path}`);
+  const ours = await load(`${ref.baseUrl}${path}`);
+  const saved = await dev(
+    ref.baseUrl,
+    "GET",
+    `/channels/${world.channelId}/messages?limit=1`,
+    undefined,
+    world.ownerId,
+  );
+  if (saved[0]?.webhook_id !== made.webhook.id) throw new Error("the webhook posts were not saved");
+  await stop(raw.child);
+  await stop(ref.child);
+
+  const row = (name, r) => ({
+    case: name,
+    rps: Math.round(r.requests.average),
+    p50_ms: r.latency.p50,
+    p99_ms: r.latency.p99,
+    non_2xx: r.non2xx,
+    errors: r.errors,
+  });
+  const rows = [row("raw node:http, JSON parsed", baseline), row("reference server webhook execution", ours)];
+  const ratio = Number((ours.requests.average / baseline.requests.average).toFixed(2));
+  console.table(rows);
+  const dir = join(ROOT, "bench/results");
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, "webhooks.json"), JSON.stringify({ seconds, connections, ratio, rows }, null, 2));
+  console.log(`webhook executions ratio ${ratio} of raw (target >= 0.5)`);
+}
+
+if (process.argv.includes("--raw-server")) rawServer();
+else await main();
