@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { validate, WebhookExecuteBodySchema } from "@chatbot/protocol";
-import { RateLimitedError } from "../../errors/api-error.js";
+import { isApiError, RateLimitedError } from "../../errors/api-error.js";
 import { MethodNotAllowedError, UnknownRouteError } from "../../errors/http-errors.js";
 import { rateLimitHeaders } from "../../http/bot-pipeline.js";
 import { errorReply, send } from "../../http/dispatcher.js";
@@ -92,6 +92,11 @@ export function createWebhookHandler(runtime: ServerRuntime) {
       }
     }
     readWebhookBody(req, runtime.maxBodyBytes, (error, input) => {
+      // A request that broke off while its body was read has nobody left to answer.
+      if (error && !isApiError(error)) {
+        res.destroy();
+        return;
+      }
       try {
         if (error) throw error;
         send(res, executeWith(webhook, secret, query, input), headers);
