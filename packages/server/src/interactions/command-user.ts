@@ -1,10 +1,16 @@
 import type { ServerCore } from "../core/server-core.js";
-import { MissingPermissionError } from "../errors/api-error.js";
+import { ApiError, MissingPermissionError } from "../errors/api-error.js";
 import { visibleChannel } from "../ops/access.js";
 import type { PersonActor } from "../ops/actor.js";
 import { requireTextChannel } from "../ops/messages.js";
 import type { ChannelRecord, GuildRecord, MemberRecord } from "../world/records.js";
-import { TimedOutError } from "./visible-command.js";
+
+/** `403 timed_out`: a timed-out person cannot use commands; `until` is when the timeout ends. */
+export class TimedOutError extends ApiError {
+  constructor(until: number) {
+    super(403, "timed_out", "you are timed out and cannot use commands until the timeout ends", { until });
+  }
+}
 
 /** Where a person uses a command. */
 export interface CommandPlace {

@@ -1,7 +1,7 @@
 import type { CommandRecord } from "../commands/command-record.js";
 import { commandScopeKey } from "../commands/command-record.js";
 import type { ServerCore } from "../core/server-core.js";
-import { ApiError, ConflictError, UnknownObjectError } from "../errors/api-error.js";
+import { ConflictError, UnknownObjectError } from "../errors/api-error.js";
 import { effectiveScopes } from "../ops/effective.js";
 import type { AppRecord, ChannelRecord, InstallRecord, UserRecord } from "../world/records.js";
 
@@ -74,11 +74,4 @@ export function findVisibleCommand(
     throw new ConflictError(`several apps have /${name} here; say which with application_id`);
   }
   return found[0]!;
-}
-
-/** `403 timed_out`: a timed-out person cannot use commands. */
-export class TimedOutError extends ApiError {
-  constructor(until: number) {
-    super(403, "timed_out", "you are timed out and cannot use commands until the timeout ends", { until });
-  }
 }
