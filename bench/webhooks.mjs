@@ -68,8 +68,14 @@ async function main() {
   const raw = await spawnUntil([fileURLToPath(import.meta.url), "--raw-server"], /ready port=(\d+)/);
   const rawUrl = `http://127.0.0.1:${raw.match[1]}`;
 
-  const baseline = await load(`${rawUrl}${path}`);
-  const ours = await load(`${ref.baseUrl}${path}`);
+  // The machine may be shared: alternate raw and reference for two rounds and keep each one's best.
+  let baseline = null;
+  let ours = null;
+  const best = (a, b) => (a === null || b.requests.average > a.requests.average ? b : a);
+  for (let round = 0; round < 2; round++) {
+    baseline = best(baseline, await load(`${rawUrl}${path}`));
+    ours = best(ours, await load(`${ref.baseUrl}${path}`));
+  }
   const saved = await dev(
     ref.baseUrl,
     "GET",
@@ -94,7 +100,10 @@ async function main() {
   console.table(rows);
   const dir = join(ROOT, "bench/results");
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, "webhooks.json"), JSON.stringify({ seconds, connections, ratio, rows }, null, 2));
+  writeFileSync(
+    join(dir, "webhooks.json"),
+    JSON.stringify({ seconds, connections, rounds: 2, ratio, rows }, null, 2),
+  );
   console.log(`webhook executions ratio ${ratio} of raw (target >= 0.5)`);
 }
 
