@@ -33,9 +33,22 @@ export async function benchWorld(baseUrl, { history = 60, intents = ["guilds", "
   );
   const channelId = guild.channels[0].id;
   for (let i = 0; i < history; i++) {
-    await dev(baseUrl, "POST", `/channels/${channelId}/messages`, { content: `history message ${i}` }, owner.id);
+    await dev(
+      baseUrl,
+      "POST",
+      `/channels/${channelId}/messages`,
+      { content: `history message ${i}` },
+      owner.id,
+    );
   }
-  return { token: app.token, appId: app.application.id, guildId: guild.id, channelId, ownerId: owner.id, dev };
+  return {
+    token: app.token,
+    appId: app.application.id,
+    guildId: guild.id,
+    channelId,
+    ownerId: owner.id,
+    dev,
+  };
 }
 
 export { dev };

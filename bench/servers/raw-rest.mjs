@@ -11,7 +11,9 @@ let nextId = 1n << 60n;
 
 const server = createServer((req, res) => {
   if (req.headers.authorization !== expected) {
-    res.writeHead(401, { "content-type": "application/json" }).end('{"code":"unauthorized","message":"bad token"}');
+    res
+      .writeHead(401, { "content-type": "application/json" })
+      .end('{"code":"unauthorized","message":"bad token"}');
     return;
   }
   if (req.method === "GET" && req.url === "/v1/users/@me") {
@@ -28,7 +30,9 @@ const server = createServer((req, res) => {
       res.writeHead(201, { "content-type": "application/json" }).end(JSON.stringify(message));
     });
   } else {
-    res.writeHead(404, { "content-type": "application/json" }).end('{"code":"unknown_route","message":"no route"}');
+    res
+      .writeHead(404, { "content-type": "application/json" })
+      .end('{"code":"unknown_route","message":"no route"}');
   }
 });
 server.listen(0, "127.0.0.1", () => console.log(`ready port=${server.address().port}`));
