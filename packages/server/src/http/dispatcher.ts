@@ -58,8 +58,14 @@ function checkParams(params: Params): void {
   }
 }
 
+const OBJECT_SCHEMAS = new Set(["object", "strict_object", "loose_object", "object_with_rest"]);
+
 function checked<S extends v.GenericSchema>(schema: S | undefined, input: unknown, where: string): unknown {
   if (!schema) return undefined;
+  // valibot's object schemas take an array as an object with no keys; a JSON array sent where an
+  // object belongs is a bad body, not an empty one.
+  if (Array.isArray(input) && OBJECT_SCHEMAS.has(schema.type))
+    throw InvalidBodyError.at(where, "expected an object");
   const result = validate(schema, input);
   if (result.success) return result.output;
   const errors: Record<string, string[]> = {};
@@ -103,7 +109,6 @@ export class HttpDispatcher {
     if (route.kind === "bot") {
       const bot = authenticateBot(this.runtime, req);
       const param = (name: string) => params[name] ?? "";
-      const call = { bot, route, method, path: url.split("?")[0] ?? url, param };
       const proceed = () => {
         const rate = rateLimitBot(this.runtime, bot, route, param);
         if (rate.limited) {
@@ -115,6 +120,11 @@ export class HttpDispatcher {
         );
       };
       // Dev API faults (latency, injected errors) come before rate limits and the handler.
+      if (this.runtime.faults.empty) {
+        proceed();
+        return;
+      }
+      const call = { bot, route, method, path: url.split("?")[0] ?? url, param };
       const fail = (error: unknown) => send(res, errorReply(error));
       applyCallFaults(this.runtime, call, { answer: (reply) => send(res, reply), fail, proceed });
       return;

@@ -51,6 +51,11 @@ export class FaultRegistry {
     return fault as Extract<PendingFault, { kind: K }>;
   }
 
+  /** Whether no fault is pending (the common case, checked on every call). */
+  get empty(): boolean {
+    return this.#faults.length === 0;
+  }
+
   /** The pending faults, oldest first. */
   list(): readonly PendingFault[] {
     return this.#faults;

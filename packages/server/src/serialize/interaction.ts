@@ -61,7 +61,7 @@ export function serializeAnswer(
   message: MessageRecord,
   viewer: MessageViewer,
   ephemeral: boolean,
-): Message & { flags?: number } {
+): Message {
   const out = serializeMessage(core.world, message, viewer);
   return ephemeral ? { ...out, flags: 64 } : out;
 }

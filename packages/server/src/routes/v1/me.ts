@@ -1,15 +1,19 @@
-import { json } from "../../http/reply.js";
+import { json, rawJson } from "../../http/reply.js";
 import { type BotRoute, botRoute } from "../../http/route.js";
 import { compareIds } from "../../ids.js";
 import { serializeGuildListEntry } from "../../serialize/guild.js";
+import { RecordJson } from "../../serialize/record-json.js";
 import { serializeApplication, serializeUser } from "../../serialize/user.js";
+
+// `GET /v1/users/@me` is the call bots make most (health checks, start-up): answer it from text.
+const userJson = new RecordJson(serializeUser);
 
 /** `/v1` routes of the section "Bot and application". */
 export const meRoutes: BotRoute[] = [
   botRoute({
     method: "GET",
     path: "/v1/users/@me",
-    handle: ({ bot }) => json(serializeUser(bot.user)),
+    handle: ({ bot }) => rawJson(userJson.of(bot.user)),
   }),
   botRoute({
     method: "GET",
