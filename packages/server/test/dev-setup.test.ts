@@ -121,6 +121,10 @@ describe("servers and members", () => {
       (await h.dev<ErrorAnswer>("POST", `/dev/v1/guilds/${guild.id}/members`, { user_id: joiner.id })).status,
     ).toBe(409);
 
+    // A JSON array where an object belongs is a bad body, not an empty patch.
+    const array = await h.dev<ErrorAnswer>("PATCH", `/dev/v1/guilds/${guild.id}`, [], { as: owner.id });
+    expect(array.status).toBe(400);
+    expect(array.body.errors).toEqual({ body: ["expected an object"] });
     const missing = await h.dev<ErrorAnswer>("PATCH", `/dev/v1/guilds/${guild.id}`, { name: "x" });
     expect(missing.status).toBe(400);
     expect(missing.body.errors?.["X-Dev-User"]).toBeDefined();

@@ -8,6 +8,16 @@ describe("MessageSchema", () => {
     expect(expectValid(MessageSchema, message)).toEqual(message);
   });
 
+  it("keeps what webhook posts and ephemeral answers add: webhook_id, cards, flags", () => {
+    const post = {
+      ...message,
+      webhook_id: "555",
+      cards: [{ url: "https://example.com", title: "Example", description: "A page" }],
+    };
+    expect(expectValid(MessageSchema, post)).toEqual(post);
+    expect(expectValid(MessageSchema, { ...message, flags: 64 })).toEqual({ ...message, flags: 64 });
+  });
+
   it("takes withheld content, a reply, an interaction, a poll and an edit time", () => {
     const other = {
       ...message,

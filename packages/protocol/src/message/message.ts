@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { AttachmentSchema } from "../attachment/attachment.js";
 import { EmbedSchema } from "../embed/embed.js";
+import { LinkCardSchema } from "../link-card/link-card.js";
 import { MessageInteractionSchema } from "../message-interaction/message-interaction.js";
 import { MessageMentionsSchema } from "../message-mentions/message-mentions.js";
 import { PollSchema } from "../poll/poll.js";
@@ -39,6 +40,12 @@ export const MessageSchema = obj({
   pinned: bool(),
   created_at: uint(),
   edited_at: v.nullable(uint()),
+  /** Set on webhook posts: the webhook that posted it (the author is then the webhook). */
+  webhook_id: v.optional(SnowflakeSchema),
+  /** Link cards of a webhook post, when it has some. */
+  cards: v.optional(arr(LinkCardSchema)),
+  /** `64` on an ephemeral interaction answer (shown only to the person who used the command). */
+  flags: v.optional(uint()),
 });
 
 /** A message object. */
