@@ -163,8 +163,10 @@ export class HttpDispatcher {
       finish(undefined);
       return;
     }
-    readJsonBody(req, this.runtime.maxBodyBytes).then(finish, (error: unknown) => {
-      send(res, errorReply(error), isTooLarge(error) ? { ...headers, connection: "close" } : headers);
+    readJsonBody(req, this.runtime.maxBodyBytes, (error, body) => {
+      if (error)
+        send(res, errorReply(error), isTooLarge(error) ? { ...headers, connection: "close" } : headers);
+      else finish(body);
     });
   }
 
