@@ -79,7 +79,7 @@ function connectBot(gatewayUrl, baseUrl, token, onAnswered) {
 /** Runs `count` uses one after another; answers the round trips in milliseconds. */
 async function measure({ gatewayUrl, baseUrl, token, usePath, person }, count) {
   const waiting = new Map();
-  let early = null;
+  let early;
   const ws = await connectBot(gatewayUrl, baseUrl, token, (id, status) => {
     if (status !== 204) throw new Error(`callback answered ${status}`);
     const done = waiting.get(id);

@@ -56,11 +56,7 @@ export { serializeMember } from "./serialize/member.js";
 export { type MessageViewer, serializeEmbed, serializeMessage } from "./serialize/message.js";
 export { serializeCategory, serializeEmoji, serializeRole } from "./serialize/role.js";
 export { serializeApplication, serializeUser } from "./serialize/user.js";
-export {
-  serializeWebhookInfo,
-  serializeWebhookPostResult,
-  webhookAuthor,
-} from "./serialize/webhook-post.js";
+export { serializeWebhookInfo, serializeWebhookPostResult, webhookAuthor } from "./serialize/webhook-post.js";
 export {
   type RateLimitSettings,
   type RunningServer,

@@ -43,8 +43,7 @@ export const INTENT_EVENTS = {
 
 /** Every gateway event name. */
 export type GatewayEventName =
-  | (typeof ALWAYS_SENT_EVENTS)[number]
-  | (typeof INTENT_EVENTS)[keyof typeof INTENT_EVENTS][number];
+  (typeof ALWAYS_SENT_EVENTS)[number] | (typeof INTENT_EVENTS)[keyof typeof INTENT_EVENTS][number];
 
 /** Every gateway event name: the always-sent ones, then each intent's events. */
 export const GATEWAY_EVENT_NAMES: readonly GatewayEventName[] = [

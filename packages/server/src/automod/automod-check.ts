@@ -27,8 +27,7 @@ export interface PostText {
       }[]
     | undefined;
   readonly cards?:
-    | readonly { readonly title?: string | undefined; readonly description?: string | undefined }[]
-    | undefined;
+    readonly { readonly title?: string | undefined; readonly description?: string | undefined }[] | undefined;
   readonly poll?:
     | { readonly question: { readonly text: string }; readonly answers: readonly { readonly text: string }[] }
     | undefined;

@@ -6,9 +6,7 @@ import type { RateLimiter, RateLimitSettings } from "./rate-limiter.js";
 
 /** Who may use `/dev/v1`: anyone (loopback), holders of a key, or nobody (bound beyond loopback, no key). */
 export type DevAccess =
-  | { readonly mode: "open" }
-  | { readonly mode: "key"; readonly key: string }
-  | { readonly mode: "off" };
+  { readonly mode: "open" } | { readonly mode: "key"; readonly key: string } | { readonly mode: "off" };
 
 /**
  * What route handlers reach beyond the core: the limiter, the settings, the addresses (known once

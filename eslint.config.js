@@ -1,0 +1,23 @@
+// ESLint (flat config) with typescript-eslint for TypeScript, Prettier for formatting
+// (`eslint-config-prettier` turns off the rules Prettier owns).
+import js from "@eslint/js";
+import prettier from "eslint-config-prettier";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["**/dist/**", "**/node_modules/**", "bench/results/**", "**/*.hbs"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      "@typescript-eslint/no-explicit-any": "error",
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "no-throw-literal": "error",
+      eqeqeq: ["error", "always"],
+    },
+  },
+  prettier,
+);
