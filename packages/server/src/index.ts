@@ -53,7 +53,8 @@ export {
 } from "./serialize/guild.js";
 export { serializeInteraction, serializeInteractionView } from "./serialize/interaction.js";
 export { serializeMember } from "./serialize/member.js";
-export { type MessageViewer, serializeEmbed, serializeMessage } from "./serialize/message.js";
+export { serializeEmbed } from "./serialize/embed.js";
+export { type MessageViewer, serializeMessage } from "./serialize/message.js";
 export { serializeCategory, serializeEmoji, serializeRole } from "./serialize/role.js";
 export { serializeApplication, serializeUser } from "./serialize/user.js";
 export { serializeWebhookInfo, serializeWebhookPostResult, webhookAuthor } from "./serialize/webhook-post.js";

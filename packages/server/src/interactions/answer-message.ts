@@ -8,6 +8,7 @@ import { type EmbedInput, type MessageInput, normalizeEmbed } from "../ops/messa
 import type { ChannelRecord, MessageRecord } from "../world/records.js";
 import type { Transaction } from "../world/transaction.js";
 import type { InteractionRecord } from "./interaction-record.js";
+import { editedMessage } from "../ops/message-edit.js";
 
 /** What an answer says: content, embeds and `allowed_mentions`. */
 export interface AnswerInput {
@@ -75,21 +76,7 @@ export function editAnswer(
   input: AnswerInput,
 ): MessageRecord {
   requireEmbedLinks(core, bot, channel, input);
-  const content = input.content ?? before.content;
-  const message: MessageRecord = {
-    ...before,
-    content,
-    embeds: input.embeds ? input.embeds.map(normalizeEmbed) : before.embeds,
-    mentions:
-      input.content !== undefined || input.allowed_mentions !== undefined
-        ? parseMentions(core, channel, bot.user.id, content, input.allowed_mentions)
-        : before.mentions,
-    edited_at: tx.now,
-  };
-  if (message.content === "" && message.embeds.length === 0) {
-    throw InvalidBodyError.at("content", "an edit cannot leave the message empty");
-  }
-  return message;
+  return editedMessage(core, channel, bot.user.id, before, input, tx.now);
 }
 
 /**

@@ -19,6 +19,7 @@ import {
 } from "./access.js";
 import type { Actor } from "./actor.js";
 import { checkAllowedMentions, parseMentions } from "./mentions.js";
+import { type EditMessageInput, editedMessage } from "./message-edit.js";
 import {
   type EmbedInput,
   type MessageInput,
@@ -134,12 +135,7 @@ export function createMessage(
   });
 }
 
-/** Fields an edit may change. */
-export interface EditMessageInput {
-  readonly content?: string | undefined;
-  readonly embeds?: readonly EmbedInput[] | undefined;
-  readonly allowed_mentions?: MessageInput["allowed_mentions"];
-}
+export type { EditMessageInput } from "./message-edit.js";
 
 /** Edits one of the actor's own messages (`403 not_author` otherwise); bots need `messages.send`. */
 export function editMessage(
@@ -156,25 +152,7 @@ export function editMessage(
     if (before.author_id !== actor.user.id) throw new NotAuthorError();
     requireEmbedLinks(core, actor, channel, input.embeds);
     checkAllowedMentions(input.allowed_mentions);
-    const content = input.content ?? before.content;
-    const message: MessageRecord = {
-      ...before,
-      content,
-      embeds: input.embeds ? input.embeds.map(normalizeEmbed) : before.embeds,
-      mentions:
-        input.content !== undefined || input.allowed_mentions !== undefined
-          ? parseMentions(core, channel, actor.user.id, content, input.allowed_mentions)
-          : before.mentions,
-      edited_at: tx.now,
-    };
-    if (
-      message.content === "" &&
-      message.embeds.length === 0 &&
-      message.attachments.length === 0 &&
-      !message.poll
-    ) {
-      throw InvalidBodyError.at("content", "an edit cannot leave the message empty");
-    }
+    const message = editedMessage(core, channel, actor.user.id, before, input, tx.now);
     tx.put("messages", message);
     tx.emit({ type: "MESSAGE_UPDATE", guildId: guild.id, message, before });
     return message;

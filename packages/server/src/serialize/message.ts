@@ -1,5 +1,6 @@
-import type { Message, MessageEmbed, Poll } from "@chatbot/protocol";
-import type { EmbedRecord, MessageRecord, PollRecord } from "../world/records.js";
+import type { Message, Poll } from "@chatbot/protocol";
+import type { MessageRecord, PollRecord } from "../world/records.js";
+import { serializeEmbed } from "./embed.js";
 import type { World } from "../world/world.js";
 import { missingUser, serializeUser } from "./user.js";
 import { webhookAuthor, webhookExtras } from "./webhook-post.js";
@@ -61,25 +62,6 @@ export function serializeMessage(world: World, message: MessageRecord, viewer: M
     edited_at: message.edited_at,
     ...webhookExtras(message, available),
   };
-}
-
-/** A stored embed as sent (a fresh object). */
-export function serializeEmbed(embed: EmbedRecord): MessageEmbed {
-  const out: MessageEmbed = {};
-  if (embed.title !== undefined) out.title = embed.title;
-  if (embed.description !== undefined) out.description = embed.description;
-  if (embed.url !== undefined) out.url = embed.url;
-  if (embed.color !== undefined) out.color = embed.color;
-  if (embed.fields !== undefined) out.fields = embed.fields.map((f) => ({ ...f }));
-  if (embed.footer !== undefined) out.footer = { text: embed.footer.text };
-  if (embed.author !== undefined) {
-    out.author =
-      embed.author.url === undefined
-        ? { name: embed.author.name }
-        : { name: embed.author.name, url: embed.author.url };
-  }
-  if (embed.timestamp !== undefined) out.timestamp = embed.timestamp;
-  return out;
 }
 
 function serializePoll(poll: PollRecord): Poll {

@@ -1,6 +1,7 @@
-import type { LinkCard, User, WebhookEmbed, WebhookInfo, WebhookPostResult } from "@chatbot/protocol";
+import type { LinkCard, User, WebhookInfo, WebhookPostResult } from "@chatbot/protocol";
+import { serializeEmbed } from "./embed.js";
 import type { WebhookRecord } from "../webhooks/webhook-record.js";
-import type { EmbedRecord, MessageRecord, WebhookAuthorRecord } from "../world/records.js";
+import type { MessageRecord, WebhookAuthorRecord } from "../world/records.js";
 
 /**
  * The author of a webhook post: the webhook's id, the name shown on the post (the webhook's name or
@@ -35,7 +36,7 @@ export function serializeWebhookPostResult(message: MessageRecord, webhookId: st
     guild_id: message.guild_id,
     content: message.content,
     author: { ...webhookAuthor(author), bot: true },
-    embeds: message.embeds.map(serializeWebhookEmbed),
+    embeds: message.embeds.map(serializeEmbed),
     timestamp: new Date(message.created_at).toISOString(),
     webhook_id: webhookId,
   };
@@ -50,18 +51,4 @@ export function serializeWebhookInfo(webhook: WebhookRecord): WebhookInfo {
     guild_id: webhook.guild_id,
     avatar_id: webhook.avatar_id,
   };
-}
-
-/** A stored embed in the webhook embed shape (the color is a number). */
-export function serializeWebhookEmbed(embed: EmbedRecord): WebhookEmbed {
-  const out: WebhookEmbed = {};
-  if (embed.title !== undefined) out.title = embed.title;
-  if (embed.description !== undefined) out.description = embed.description;
-  if (embed.url !== undefined) out.url = embed.url;
-  if (embed.color !== undefined) out.color = embed.color;
-  if (embed.fields !== undefined) out.fields = embed.fields.map((f) => ({ ...f }));
-  if (embed.footer !== undefined) out.footer = { text: embed.footer.text };
-  if (embed.author !== undefined) out.author = { ...embed.author };
-  if (embed.timestamp !== undefined) out.timestamp = embed.timestamp;
-  return out;
 }
