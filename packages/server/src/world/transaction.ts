@@ -46,7 +46,10 @@ export class Transaction {
     return previous;
   }
 
-  /** Records a change to publish after the commit. */
+  /**
+   * Records a change to publish after the commit. The draft belongs to the transaction from then on:
+   * on commit the change bus numbers it in place (pass a new object each time).
+   */
   emit(draft: ChangeDraft): void {
     this.changeDrafts.push(draft);
   }
