@@ -15,7 +15,15 @@ import { checkDevAccess, devPerson } from "./dev-pipeline.js";
 import { applyCallFaults } from "./faults-hook.js";
 import { readJsonBody } from "./read-body.js";
 import type { Reply } from "./reply.js";
-import { type BaseContext, HTTP_METHODS, type HttpMethod, type Route } from "./route.js";
+import type { BotActor, PersonActor } from "../ops/actor.js";
+import {
+  type BaseContext,
+  type BotContext,
+  type DevContext,
+  HTTP_METHODS,
+  type HttpMethod,
+  type Route,
+} from "./route.js";
 import type { ServerRuntime } from "./runtime.js";
 
 type Params = Record<string, string | undefined>;
@@ -56,6 +64,39 @@ function checkParams(params: Params): void {
       throw InvalidBodyError.at(name, "must be an id: a decimal string of up to 20 digits below 2^64");
     }
   }
+}
+
+/**
+ * A `/v1` handler's context. Written out key by key rather than spread from `base`: spreading a
+ * context on every request was a measurable part of each call.
+ */
+function botContext(base: BaseContext<unknown, unknown>, bot: BotActor): BotContext {
+  return {
+    runtime: base.runtime,
+    core: base.core,
+    body: base.body,
+    query: base.query,
+    headers: base.headers,
+    param: base.param,
+    bot,
+  };
+}
+
+/** A `/dev/v1` handler's context (written out like {@link botContext}). */
+function devContext(base: BaseContext<unknown, unknown>, person: PersonActor | null): DevContext {
+  return {
+    runtime: base.runtime,
+    core: base.core,
+    body: base.body,
+    query: base.query,
+    headers: base.headers,
+    param: base.param,
+    person,
+    actor: () => {
+      if (!person) throw InvalidBodyError.at("X-Dev-User", "is required: the id of the person who acts");
+      return person;
+    },
+  };
 }
 
 const OBJECT_SCHEMAS = new Set(["object", "strict_object", "loose_object", "object_with_rest"]);
@@ -116,7 +157,7 @@ export class HttpDispatcher {
           return;
         }
         this.run(req, res, route, params, found.searchParams, rate.headers, (base) =>
-          route.handle({ ...base, bot }),
+          route.handle(botContext(base, bot)),
         );
       };
       // Dev API faults (latency, injected errors) come before rate limits and the handler.
@@ -132,14 +173,7 @@ export class HttpDispatcher {
     checkDevAccess(this.runtime.devAccess, req.headers, method, url);
     this.run(req, res, route, params, found.searchParams, undefined, (base) => {
       const person = devPerson(this.runtime, req);
-      return route.handle({
-        ...base,
-        person,
-        actor: () => {
-          if (!person) throw InvalidBodyError.at("X-Dev-User", "is required: the id of the person who acts");
-          return person;
-        },
-      });
+      return route.handle(devContext(base, person));
     });
   }
 
