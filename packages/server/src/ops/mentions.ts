@@ -43,6 +43,9 @@ export function parseMentions(
   content: string,
   allowed: AllowedMentionsInput | undefined,
 ): MentionsRecord {
+  // Every mention syntax holds an "@"; most messages have none, and then neither the author's
+  // permissions nor the patterns need to be looked at.
+  if (!content.includes("@")) return { users: [], roles: [], everyone: false };
   const tables = core.world.tables;
   const mayMentionAll = hasPermission(core.engine.channelBits(channel, authorId), "mention_everyone");
 
