@@ -21,25 +21,30 @@ export interface CreatedGuild {
   readonly general: ChannelRecord;
 }
 
+/** The everyone role of a new server: position 0, `default: true`, the default permissions. */
+export function everyoneRole(id: string, guildId: string): RoleRecord {
+  return {
+    id,
+    guild_id: guildId,
+    name: "@everyone",
+    color: null,
+    position: 0,
+    permissions: [...DEFAULT_EVERYONE_PERMISSIONS],
+    hoist: false,
+    mentionable: false,
+    managed: false,
+    application_id: null,
+    default: true,
+  };
+}
+
 /** Creates a server owned by a person, with its everyone role, the owner as member and `#general`. */
 export function createGuild(core: ServerCore, input: CreateGuildInput): CreatedGuild {
   return core.transact((tx) => {
     const owner = tx.world.tables.users.get(input.owner_id);
     if (!owner || owner.bot) throw InvalidBodyError.at("owner_id", "no such person");
     const id = core.ids.next();
-    const everyone: RoleRecord = {
-      id: core.ids.next(),
-      guild_id: id,
-      name: "@everyone",
-      color: null,
-      position: 0,
-      permissions: [...DEFAULT_EVERYONE_PERMISSIONS],
-      hoist: false,
-      mentionable: false,
-      managed: false,
-      application_id: null,
-      default: true,
-    };
+    const everyone = everyoneRole(core.ids.next(), id);
     const guild: GuildRecord = {
       id,
       name: input.name,

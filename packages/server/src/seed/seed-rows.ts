@@ -1,5 +1,6 @@
-import { AUDIT_LOG_ACTIONS, DEFAULT_EVERYONE_PERMISSIONS, INTENTS } from "@chatbot/protocol";
+import { AUDIT_LOG_ACTIONS, INTENTS } from "@chatbot/protocol";
 import { type IdGenerator, idTimestamp } from "../ids.js";
+import { everyoneRole } from "../ops/guilds.js";
 import { hashToken } from "../ops/tokens.js";
 import type { StoredRows } from "../store/store.js";
 import type {
@@ -109,19 +110,7 @@ export function seedToRows(seed: ParsedSeedWorld, ids: IdGenerator, now: number)
     let everyoneId = g.everyone_role_id || defaults[0]?.id;
     if (everyoneId === undefined) {
       everyoneId = ids.next();
-      roles.set(everyoneId, {
-        id: everyoneId,
-        guild_id: g.id,
-        name: "@everyone",
-        color: null,
-        position: 0,
-        permissions: [...DEFAULT_EVERYONE_PERMISSIONS],
-        hoist: false,
-        mentionable: false,
-        managed: false,
-        application_id: null,
-        default: true,
-      });
+      roles.set(everyoneId, everyoneRole(everyoneId, g.id));
     }
     const everyone = roles.get(everyoneId);
     need(
