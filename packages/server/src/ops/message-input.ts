@@ -2,7 +2,10 @@ import { createHash } from "node:crypto";
 import type { AttachmentRecord, EmbedRecord, PollRecord } from "../world/records.js";
 import type { AllowedMentionsInput } from "./mentions.js";
 
-/** An embed as validated at the edge (`EmbedSchema` of the protocol). */
+/**
+ * An embed as validated at the edge: a bot embed (`EmbedSchema`: color as `#rrggbb` or a number, no
+ * `author.url`) or a webhook embed (`WebhookEmbedSchema`: number color, `author.url`).
+ */
 export interface EmbedInput {
   readonly title?: string | undefined;
   readonly description?: string | undefined;
@@ -12,7 +15,7 @@ export interface EmbedInput {
     | readonly { readonly name: string; readonly value: string; readonly inline?: boolean | undefined }[]
     | undefined;
   readonly footer?: { readonly text: string } | undefined;
-  readonly author?: { readonly name: string } | undefined;
+  readonly author?: { readonly name: string; readonly url?: string | undefined } | undefined;
   readonly timestamp?: string | undefined;
 }
 
@@ -62,7 +65,12 @@ export function normalizeEmbed(embed: EmbedInput): EmbedRecord {
     );
   }
   if (embed.footer !== undefined) out.footer = { text: embed.footer.text };
-  if (embed.author !== undefined) out.author = { name: embed.author.name };
+  if (embed.author !== undefined) {
+    out.author =
+      embed.author.url === undefined
+        ? { name: embed.author.name }
+        : { name: embed.author.name, url: embed.author.url };
+  }
   if (embed.timestamp !== undefined) out.timestamp = embed.timestamp;
   return out;
 }

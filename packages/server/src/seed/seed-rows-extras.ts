@@ -1,17 +1,10 @@
-import { LIMITS, type MessageEmbed } from "@chatbot/protocol";
+import { LIMITS } from "@chatbot/protocol";
 import type { AutomodRuleRecord } from "../automod/automod-rule-record.js";
 import { type CommandRecord, commandScopeKey } from "../commands/command-record.js";
 import { idTimestamp } from "../ids.js";
-import { normalizeEmbed } from "../ops/message-input.js";
 import type { WebhookRecord } from "../webhooks/webhook-record.js";
 import { hashWebhookSecret } from "../webhooks/webhook-secret.js";
-import type {
-  ChannelRecord,
-  EmbedRecord,
-  LinkCardRecord,
-  MessageRecord,
-  UserRecord,
-} from "../world/records.js";
+import type { ChannelRecord, LinkCardRecord, MessageRecord, UserRecord } from "../world/records.js";
 import { pairKey } from "../world/world.js";
 import { SeedError } from "./seed-error.js";
 import type { ParsedSeedWorld } from "./seed-schema.js";
@@ -151,13 +144,4 @@ export function seedMessageAuthor(
     return out;
   });
   return { webhook: { ...message.webhook }, cards };
-}
-
-/** A seeded embed as stored: the displayed keys, `author.url` kept (webhook embeds have it). */
-export function seedEmbedRecord(embed: MessageEmbed): EmbedRecord {
-  const record = normalizeEmbed(embed);
-  const url = embed.author && "url" in embed.author ? embed.author.url : undefined;
-  return url === undefined || !record.author
-    ? record
-    : { ...record, author: { name: record.author.name, url } };
 }

@@ -1,6 +1,7 @@
 import { AUDIT_LOG_ACTIONS, INTENTS } from "@chatbot/protocol";
 import { type IdGenerator, idTimestamp } from "../ids.js";
 import { everyoneRole } from "../ops/guilds.js";
+import { normalizeEmbed } from "../ops/message-input.js";
 import { hashToken } from "../ops/tokens.js";
 import type { StoredRows } from "../store/store.js";
 import type {
@@ -15,13 +16,7 @@ import type {
 } from "../world/records.js";
 import { pairKey } from "../world/world.js";
 import { SeedError } from "./seed-error.js";
-import {
-  seedAutomodRules,
-  seedCommands,
-  seedEmbedRecord,
-  seedMessageAuthor,
-  seedWebhooks,
-} from "./seed-rows-extras.js";
+import { seedAutomodRules, seedCommands, seedMessageAuthor, seedWebhooks } from "./seed-rows-extras.js";
 import type { ParsedSeedWorld } from "./seed-schema.js";
 
 function unique<T>(items: readonly T[], table: string, key: (item: T) => string): void {
@@ -259,7 +254,7 @@ export function seedToRows(seed: ParsedSeedWorld, ids: IdGenerator, now: number)
       ...rest,
       ...byWebhook,
       guild_id: channel!.guild_id,
-      embeds: m.embeds.map(seedEmbedRecord),
+      embeds: m.embeds.map(normalizeEmbed),
       mentions: { users: [...m.mentions.users], roles: [...m.mentions.roles], everyone: m.mentions.everyone },
       reactions: m.reactions.map((r) => ({ emoji: { ...r.emoji }, user_ids: [...r.user_ids] })),
       created_at: m.created_at ?? idTimestamp(m.id),

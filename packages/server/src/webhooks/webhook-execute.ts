@@ -1,7 +1,8 @@
-import { isWebhookBodyEmpty, type WebhookEmbed, type WebhookExecuteBody } from "@chatbot/protocol";
+import { isWebhookBodyEmpty, type WebhookExecuteBody } from "@chatbot/protocol";
 import { findAutomodHit, recordAutomodBlock } from "../automod/automod-check.js";
 import type { ServerCore } from "../core/server-core.js";
-import type { EmbedRecord, LinkCardRecord, MessageRecord } from "../world/records.js";
+import { normalizeEmbed } from "../ops/message-input.js";
+import type { LinkCardRecord, MessageRecord } from "../world/records.js";
 import {
   UnknownWebhookError,
   WebhookAutomodError,
@@ -25,31 +26,6 @@ export function identifyWebhook(core: ServerCore, webhookId: string, secret: str
     throw new UnknownWebhookError();
   }
   return webhook;
-}
-
-/** Keeps the displayed keys of a webhook embed (`author.url` included; icons and images dropped). */
-export function webhookEmbedRecord(embed: WebhookEmbed): EmbedRecord {
-  const out: { -readonly [K in keyof EmbedRecord]: EmbedRecord[K] } = {};
-  if (embed.title !== undefined) out.title = embed.title;
-  if (embed.description !== undefined) out.description = embed.description;
-  if (embed.url !== undefined) out.url = embed.url;
-  if (embed.color !== undefined) out.color = embed.color;
-  if (embed.fields !== undefined) {
-    out.fields = embed.fields.map((f) =>
-      f.inline === undefined
-        ? { name: f.name, value: f.value }
-        : { name: f.name, value: f.value, inline: f.inline },
-    );
-  }
-  if (embed.footer !== undefined) out.footer = { text: embed.footer.text };
-  if (embed.author !== undefined) {
-    out.author =
-      embed.author.url === undefined
-        ? { name: embed.author.name }
-        : { name: embed.author.name, url: embed.author.url };
-  }
-  if (embed.timestamp !== undefined) out.timestamp = embed.timestamp;
-  return out;
 }
 
 function cardRecords(body: WebhookExecuteBody): LinkCardRecord[] {
@@ -103,7 +79,7 @@ export function executeWebhook(
       guild_id: channel.guild_id,
       author_id: webhook.id,
       content,
-      embeds: (body.embeds ?? []).map(webhookEmbedRecord),
+      embeds: (body.embeds ?? []).map(normalizeEmbed),
       attachments: [],
       poll: null,
       mentions: webhookMentions(core, channel, webhook.maker_id, content, body.allowed_mentions),
