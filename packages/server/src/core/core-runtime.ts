@@ -9,17 +9,8 @@ import { seedToRows } from "../seed/seed-rows.js";
 import type { ParsedSeedWorld } from "../seed/seed-schema.js";
 import type { ServerCore } from "./server-core.js";
 
-/** The settings a {@link CoreRuntime} is made with. */
-export interface CoreRuntimeOptions {
-  readonly core: ServerCore;
-  readonly limiter: RateLimiter;
-  readonly rateLimits: RateLimitSettings | null;
-  readonly maxBodyBytes: number;
-  readonly devAccess: DevAccess;
-  readonly heartbeatIntervalMs: number;
-  readonly gateway: Gateway;
-  readonly faults: FaultRegistry;
-}
+/** The settings a {@link CoreRuntime} is made with: the runtime's fields, without its methods. */
+export type CoreRuntimeOptions = Omit<ServerRuntime, "baseUrl" | "gatewayUrl" | "reset" | "replaceWorld">;
 
 /** The {@link ServerRuntime} of a started server. */
 export class CoreRuntime implements ServerRuntime {

@@ -33,7 +33,10 @@ export interface ServerRuntime {
   baseUrl(): string;
   /** `ws://host:port/v1/gateway`. */
   gatewayUrl(): string;
-  /** Empties the world, the store and the limiter (`POST /dev/v1/reset`). */
+  /**
+   * Empties the world, the store, the limiter and the pending faults, and closes every gateway
+   * connection with `4004` (`POST /dev/v1/reset`).
+   */
   reset(): void;
   /** Resets, then loads a validated seed (`PUT /dev/v1/world`); a bad seed leaves the world as it was. */
   replaceWorld(seed: ParsedSeedWorld): void;
