@@ -21,6 +21,12 @@ describe("IdGenerator", () => {
 
   it("compares as numbers, not text", () => {
     expect(compareIds("9", "10")).toBeLessThan(0);
+    expect(compareIds("10", "9")).toBeGreaterThan(0);
+    expect(compareIds("382495774879121408", "382495774879121409")).toBeLessThan(0);
+    expect(compareIds("382495774879121408", "382495774879121408")).toBe(0);
+    // Leading zeros (a seed may write them) still compare by value.
+    expect(compareIds("0010", "9")).toBeGreaterThan(0);
+    expect(compareIds("7", "007")).toBe(0);
     expect(isSnowflake("18446744073709551616")).toBe(false);
     expect(isSnowflake("12a")).toBe(false);
   });

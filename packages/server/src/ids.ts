@@ -54,6 +54,11 @@ export function isSnowflake(value: string): boolean {
 
 /** Compares two ids as numbers (never as text): negative, zero or positive. */
 export function compareIds(a: string, b: string): number {
+  // Without leading zeros, the longer decimal is the larger and equal lengths compare as text.
+  if (a.charCodeAt(0) !== 48 && b.charCodeAt(0) !== 48) {
+    if (a.length !== b.length) return a.length < b.length ? -1 : 1;
+    return a < b ? -1 : a > b ? 1 : 0;
+  }
   const x = BigInt(a);
   const y = BigInt(b);
   return x < y ? -1 : x > y ? 1 : 0;

@@ -9,6 +9,7 @@ import { commandScopeKey } from "./command-record.js";
  * webhooks; a maker who leaves pauses their webhooks (`maker_left`) until a new URL is made.
  */
 export function removalCascade(core: ServerCore, tx: Transaction): void {
+  if (!tx.hasRemovals) return;
   const tables = core.world.tables;
   for (const write of tx.writes) {
     if (write.row !== null) continue;

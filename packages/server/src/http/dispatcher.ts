@@ -25,26 +25,9 @@ import {
   type Route,
 } from "./route.js";
 import type { ServerRuntime } from "./runtime.js";
+import { send } from "./send.js";
 
 type Params = Record<string, string | undefined>;
-
-const JSON_TYPE = "application/json; charset=utf-8";
-
-/** Writes a JSON answer (or an empty one for 204). */
-export function send(res: ServerResponse, reply: Reply, extra?: Record<string, string>): void {
-  if (res.headersSent) return;
-  const headers: Record<string, string | number> = { ...extra, ...reply.headers };
-  if (reply.status === 204 || (reply.body === undefined && reply.rawJson === undefined)) {
-    res.writeHead(reply.status, headers);
-    res.end();
-    return;
-  }
-  const payload = reply.rawJson ?? JSON.stringify(reply.body);
-  headers["content-type"] = JSON_TYPE;
-  headers["content-length"] = Buffer.byteLength(payload);
-  res.writeHead(reply.status, headers);
-  res.end(payload);
-}
 
 /** The answer of an error: its status and documented body; unknown errors are `500`s. */
 export function errorReply(error: unknown): Reply {

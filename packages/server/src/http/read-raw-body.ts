@@ -13,7 +13,7 @@ export type RawBodyCallback = (error: unknown, raw?: Buffer) => void;
 export function readRawBody(req: IncomingMessage, maxBytes: number, done: RawBodyCallback): void {
   const chunks: Buffer[] = [];
   let size = 0;
-  let failed = Number(req.headers["content-length"] ?? "0") > maxBytes;
+  let failed = Number(requestHeader(req, "content-length") ?? "0") > maxBytes;
   if (failed) done(new PayloadTooLargeError(maxBytes));
   req.on("data", (chunk: Buffer) => {
     size += chunk.length;
@@ -36,6 +36,19 @@ export function readRawBody(req: IncomingMessage, maxBytes: number, done: RawBod
     if (failed) return;
     done(null, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
   });
+}
+
+/**
+ * The first value of the request header `name` (lower case), read from `rawHeaders`: touching
+ * `req.headers` builds the whole header object, a measurable part of a webhook execution.
+ */
+export function requestHeader(req: IncomingMessage, name: string): string | undefined {
+  const raw = req.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) {
+    const key = raw[i]!;
+    if (key.length === name.length && key.toLowerCase() === name) return raw[i + 1];
+  }
+  return undefined;
 }
 
 /** Whether a `Content-Type` names JSON (`application/json`, `application/<x>+json`). */

@@ -13,6 +13,7 @@ export class Transaction {
   private readonly pending = new Map<string, RecordWrite>();
   private readonly changeDrafts: ChangeDraft[] = [];
   private readonly hooks: Array<() => void> = [];
+  private removed = false;
 
   /** `now` is the clock time the whole transaction reads. */
   constructor(
@@ -39,6 +40,7 @@ export class Transaction {
   remove<K extends TableName>(kind: K, key: string): TableRows[K] | undefined {
     const previous = this.world.remove(kind, key);
     if (previous === undefined) return undefined;
+    this.removed = true;
     this.undo.push(() => {
       this.world.put(kind, previous);
     });
@@ -64,6 +66,11 @@ export class Transaction {
     return [...this.pending.values()];
   }
 
+  /** Whether a row was removed (most transactions only put rows; cascades look at removals). */
+  get hasRemovals(): boolean {
+    return this.removed;
+  }
+
   get drafts(): readonly ChangeDraft[] {
     return this.changeDrafts;
   }
@@ -77,6 +84,7 @@ export class Transaction {
     for (let i = this.undo.length - 1; i >= 0; i--) this.undo[i]!();
     this.undo.length = 0;
     this.pending.clear();
+    this.removed = false;
     this.changeDrafts.length = 0;
     this.hooks.length = 0;
   }

@@ -96,8 +96,8 @@ function makeTables() {
       guild: byGuild,
       app: (r) => r.application_id,
     }),
-    messages: new Table<MessageRecord, "channel" | "nonce">((r) => r.id, {
-      channel: (r) => r.channel_id,
+    // A channel's messages are its `messagesOf` order, not an index: one Map entry less per message.
+    messages: new Table<MessageRecord, "nonce">((r) => r.id, {
       nonce: (r) => (r.nonce === null ? null : nonceKey(r.channel_id, r.author_id, r.nonce)),
     }),
     bans: new Table<BanRecord, "guild">((r) => pairKey(r.guild_id, r.user_id), { guild: byGuild }),

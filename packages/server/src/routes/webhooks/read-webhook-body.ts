@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import { isJsonType, readRawBody } from "../../http/read-raw-body.js";
+import { isJsonType, readRawBody, requestHeader } from "../../http/read-raw-body.js";
 import { WebhookNotJsonError } from "../../webhooks/webhook-errors.js";
 
 /** Receives the parsed body, or the error that answers the request. */
@@ -8,10 +8,12 @@ export type BodyCallback = (error: unknown, body?: unknown) => void;
 /** Parses a complete raw body by its `Content-Type`; throws {@link WebhookNotJsonError}. */
 function parseWebhookBody(type: string | undefined, raw: Buffer): unknown {
   if (type === undefined) throw new WebhookNotJsonError("send it with Content-Type: application/json");
-  if (/^multipart\/form-data\b/i.test(type)) {
-    throw new WebhookNotJsonError("file uploads (multipart/form-data) are not supported; send JSON");
+  if (!isJsonType(type)) {
+    if (/^multipart\/form-data\b/i.test(type)) {
+      throw new WebhookNotJsonError("file uploads (multipart/form-data) are not supported; send JSON");
+    }
+    throw new WebhookNotJsonError(`the body must be application/json, got ${type}`);
   }
-  if (!isJsonType(type)) throw new WebhookNotJsonError(`the body must be application/json, got ${type}`);
   if (raw.length === 0) throw new WebhookNotJsonError("the body is empty");
   try {
     return JSON.parse(raw.toString("utf8"));
@@ -30,7 +32,7 @@ export function readWebhookBody(req: IncomingMessage, maxBytes: number, done: Bo
     if (error || raw === undefined) return done(error);
     let body: unknown;
     try {
-      body = parseWebhookBody(req.headers["content-type"], raw);
+      body = parseWebhookBody(requestHeader(req, "content-type"), raw);
     } catch (parseError) {
       return done(parseError);
     }

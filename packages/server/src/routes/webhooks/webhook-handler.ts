@@ -3,7 +3,8 @@ import { validate, WebhookExecuteBodySchema } from "@chatbot/protocol";
 import { isApiError, RateLimitedError } from "../../errors/api-error.js";
 import { MethodNotAllowedError, UnknownRouteError } from "../../errors/http-errors.js";
 import { rateLimitHeaders } from "../../http/bot-pipeline.js";
-import { errorReply, send } from "../../http/dispatcher.js";
+import { errorReply } from "../../http/dispatcher.js";
+import { send } from "../../http/send.js";
 import type { Reply } from "../../http/reply.js";
 import type { ServerRuntime } from "../../http/runtime.js";
 import { serializeWebhookInfo, serializeWebhookPostResult } from "../../serialize/webhook-post.js";
@@ -31,8 +32,10 @@ function unsupported(method: string, path: string, part: string): UnknownRouteEr
   return Object.assign(error, { message: what });
 }
 
-function waitFlag(query: URLSearchParams): boolean {
-  const wait = query.get("wait");
+/** `?wait=`, from the query string after the `?` (`""` when there is none). */
+function waitFlag(query: string): boolean {
+  // Most executions have no query string: no URLSearchParams for them.
+  const wait = query === "" ? null : new URLSearchParams(query).get("wait");
   if (wait === null || wait === "false") return false;
   if (wait === "true") return true;
   throw new WebhookInvalidBodyError({ wait: ["must be true or false"] });
@@ -49,12 +52,7 @@ export function createWebhookHandler(runtime: ServerRuntime) {
   const core = runtime.core;
 
   /** The answer of an execution once its body is read (errors included). */
-  function executeWith(
-    webhook: WebhookRecord,
-    secret: string,
-    query: URLSearchParams,
-    input: unknown,
-  ): Reply {
+  function executeWith(webhook: WebhookRecord, secret: string, query: string, input: unknown): Reply {
     const wait = waitFlag(query);
     if (typeof input !== "object" || input === null || Array.isArray(input)) {
       throw new WebhookInvalidBodyError({ body: ["expected a JSON object"] });
@@ -72,13 +70,7 @@ export function createWebhookHandler(runtime: ServerRuntime) {
     return wait ? { status: 200, body: serializeWebhookPostResult(message, current.id) } : { status: 204 };
   }
 
-  function execute(
-    req: IncomingMessage,
-    res: ServerResponse,
-    id: string,
-    secret: string,
-    query: URLSearchParams,
-  ) {
+  function execute(req: IncomingMessage, res: ServerResponse, id: string, secret: string, query: string) {
     const webhook = identifyWebhook(core, id, secret);
     let headers: Record<string, string> | undefined;
     const rule = runtime.rateLimits?.webhookExecute;
@@ -110,7 +102,8 @@ export function createWebhookHandler(runtime: ServerRuntime) {
     const method = req.method ?? "GET";
     const raw = req.url ?? "/";
     const mark = raw.indexOf("?");
-    const path = (mark === -1 ? raw : raw.slice(0, mark)).replace(/\/$/, "");
+    const full = mark === -1 ? raw : raw.slice(0, mark);
+    const path = full.endsWith("/") ? full.slice(0, -1) : full;
     try {
       const parts = path.slice(WEBHOOK_PATH_PREFIX.length).split("/");
       if (parts.length > 2) throw unsupported(method, path, parts[2] ?? "");
@@ -121,7 +114,7 @@ export function createWebhookHandler(runtime: ServerRuntime) {
         return;
       }
       if (method !== "POST") throw new MethodNotAllowedError(method, path, ["GET", "POST"]);
-      execute(req, res, id, secret, new URLSearchParams(mark === -1 ? "" : raw.slice(mark + 1)));
+      execute(req, res, id, secret, mark === -1 ? "" : raw.slice(mark + 1));
     } catch (error) {
       send(res, errorReply(error));
     }
