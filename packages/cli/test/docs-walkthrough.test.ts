@@ -23,7 +23,12 @@ describe("docs/reference-server.md", () => {
       .join("\n")
       .replaceAll("http://127.0.0.1:8787", server.baseUrl);
     // Every curl answer is printed; `-f` is not used so error bodies would show up in the output.
-    const run = spawnSync("bash", ["-euo", "pipefail", "-c", script], { encoding: "utf8", timeout: 60_000 });
+    // --norc: Debian's bash reads /etc/bash.bashrc even when not interactive if stdin is a socket.
+    const run = spawnSync("bash", ["--norc", "--noprofile", "-euo", "pipefail", "-c", script], {
+      encoding: "utf8",
+      timeout: 60_000,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     expect(run.stderr).toBe("");
     expect(run.status).toBe(0);
     expect(run.stdout).not.toMatch(/"code":/);
