@@ -14,6 +14,7 @@ import { createServer } from "node:http";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import { answerer } from "./lib/answers.mjs";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = 50;
@@ -26,23 +27,14 @@ const BODY = JSON.stringify({
 });
 
 function rawServer(coalesced) {
-  let waiting = [];
-  const writeWaiting = () => {
-    const batch = waiting;
-    waiting = [];
-    for (const [res, status] of batch) res.writeHead(status).end();
-  };
-  const answer = (res, status) => {
-    if (!coalesced) return void res.writeHead(status).end();
-    if (waiting.length === 0) setImmediate(writeWaiting);
-    waiting.push([res, status]);
-  };
+  const answer = answerer(coalesced);
   const server = createServer((req, res) => {
     const chunks = [];
     req.on("data", (c) => chunks.push(c));
     req.on("end", () => {
       const body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
-      answer(res, typeof body.content !== "string" ? 400 : 204);
+      const status = typeof body.content !== "string" ? 400 : 204;
+      answer(() => res.writeHead(status).end());
     });
   });
   server.listen(0, "127.0.0.1", () => console.log(`ready port=${server.address().port}`));

@@ -1,9 +1,15 @@
 // The raw baseline for bench/rest.mjs: a bare node:http server that checks the same Authorization
 // header and answers the same JSON the reference server answered, with no router, store or rules.
+// With `--coalesced` it writes the answers of one event-loop turn together, as the reference server
+// does (packages/server/src/http/send.ts), for a like-for-like comparison.
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
+import { answerer } from "../lib/answers.mjs";
 
 const fixture = JSON.parse(readFileSync(process.argv[2], "utf8"));
+const answerNow = answerer(process.argv.includes("--coalesced"));
+const json = { "content-type": "application/json" };
+const answer = (res, status, body) => answerNow(() => res.writeHead(status, json).end(body));
 const expected = `Bot ${fixture.token}`;
 const me = JSON.stringify(fixture.me);
 const messages = JSON.stringify(fixture.messages);
@@ -11,15 +17,13 @@ let nextId = 1n << 60n;
 
 const server = createServer((req, res) => {
   if (req.headers.authorization !== expected) {
-    res
-      .writeHead(401, { "content-type": "application/json" })
-      .end('{"code":"unauthorized","message":"bad token"}');
+    answer(res, 401, '{"code":"unauthorized","message":"bad token"}');
     return;
   }
   if (req.method === "GET" && req.url === "/v1/users/@me") {
-    res.writeHead(200, { "content-type": "application/json" }).end(me);
+    answer(res, 200, me);
   } else if (req.method === "GET" && req.url.startsWith("/v1/channels/")) {
-    res.writeHead(200, { "content-type": "application/json" }).end(messages);
+    answer(res, 200, messages);
   } else if (req.method === "POST" && req.url.startsWith("/v1/channels/")) {
     const chunks = [];
     req.on("data", (c) => chunks.push(c));
@@ -27,12 +31,10 @@ const server = createServer((req, res) => {
       const body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
       nextId += 1n;
       const message = { ...fixture.posted, id: nextId.toString(), content: body.content };
-      res.writeHead(201, { "content-type": "application/json" }).end(JSON.stringify(message));
+      answer(res, 201, JSON.stringify(message));
     });
   } else {
-    res
-      .writeHead(404, { "content-type": "application/json" })
-      .end('{"code":"unknown_route","message":"no route"}');
+    answer(res, 404, '{"code":"unknown_route","message":"no route"}');
   }
 });
 server.listen(0, "127.0.0.1", () => console.log(`ready port=${server.address().port}`));
