@@ -45,6 +45,11 @@ export interface ServerOptions {
   devKey?: string;
   /** Largest request body; default 1 MiB; larger bodies answer 413. */
   maxBodyBytes?: number;
+  /**
+   * Interactions kept before the oldest closed ones (past their 15 minutes) are dropped with their
+   * ephemeral answers; default 10,000.
+   */
+  keptInteractions?: number;
 }
 
 /** A started server. */
@@ -124,7 +129,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const host = options.host ?? "127.0.0.1";
   const clock = options.clock ?? (options.manualClock ? new ManualClock() : new RealClock());
   const store = openStore(options.dataPath);
-  const core = new ServerCore({ clock, store });
+  const core = new ServerCore({
+    clock,
+    store,
+    ...(options.keptInteractions === undefined ? {} : { keptInteractions: options.keptInteractions }),
+  });
   try {
     loadWorld(core, options.seed);
   } catch (error) {

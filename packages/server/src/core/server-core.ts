@@ -4,6 +4,7 @@ import type { Clock } from "../clock.js";
 import { removalCascade } from "../commands/removal-cascade.js";
 import { IdGenerator, isSnowflake } from "../ids.js";
 import { InteractionDeadlines } from "../interactions/interaction-deadlines.js";
+import { DEFAULT_KEPT_INTERACTIONS } from "../interactions/interaction-retention.js";
 import { PermissionEngine } from "../permissions/permission-engine.js";
 import type { Store, StoredRows } from "../store/store.js";
 import { Transaction } from "../world/transaction.js";
@@ -17,6 +18,11 @@ export interface ServerCoreOptions {
   readonly store: Store;
   /** Where listener errors go (a listener that throws never undoes a commit). */
   readonly onListenerError?: (error: unknown) => void;
+  /**
+   * How many interactions to keep before the oldest closed ones (past their 15 minutes) are
+   * dropped; default {@link DEFAULT_KEPT_INTERACTIONS}.
+   */
+  readonly keptInteractions?: number;
 }
 
 /**
@@ -61,6 +67,11 @@ export class ServerCore {
 
   get clock(): Clock {
     return this.options.clock;
+  }
+
+  /** How many interactions are kept (see {@link ServerCoreOptions.keptInteractions}). */
+  get keptInteractions(): number {
+    return this.options.keptInteractions ?? DEFAULT_KEPT_INTERACTIONS;
   }
 
   get store(): Store {

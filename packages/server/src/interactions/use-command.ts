@@ -4,6 +4,7 @@ import type { PersonActor } from "../ops/actor.js";
 import { serializeInteraction } from "../serialize/interaction.js";
 import { commandPlace } from "./command-user.js";
 import type { InteractionRecord } from "./interaction-record.js";
+import { dropClosedInteractions } from "./interaction-retention.js";
 import { convertOptions, type OptionInput } from "./option-values.js";
 import { finishResolved, resolvedBuilder } from "./resolved-maps.js";
 import { findVisibleCommand } from "./visible-command.js";
@@ -63,6 +64,7 @@ export function useCommand(
       ephemeral_messages: [],
     };
     tx.put("interactions", interaction);
+    dropClosedInteractions(tx, core.keptInteractions);
     payload = serializeInteraction(core, interaction, {
       channel: place.channel,
       person: person.user,
