@@ -220,6 +220,17 @@ describe("creating messages", () => {
       embeds: [{ title: "x".repeat(257) }],
     });
     expect(longTitle.body.errors?.["embeds.0.title"]).toBeDefined();
+    // A list where an object belongs is refused at any depth, not taken as an empty object.
+    const lists = await h.bot<ErrorAnswer>(w.token, "POST", path(w), {
+      content: "x",
+      embeds: [{ title: "t", fields: [[]] }],
+      allowed_mentions: [],
+    });
+    expect(lists.status).toBe(400);
+    expect(lists.body.errors).toEqual({
+      "embeds.0.fields.0": ["expected an object"],
+      allowed_mentions: ["expected an object"],
+    });
     ok(
       await h.dev(
         "PATCH",

@@ -229,6 +229,12 @@ describe("executing a webhook", () => {
     { case: "a long embed title", body: { embeds: [{ title: "t".repeat(257) }] }, path: "embeds.0.title" },
     { case: "a string color", body: { embeds: [{ title: "t", color: "#ffffff" }] }, path: "embeds.0.color" },
     { case: "a card without a link", body: { cards: [{ title: "no url" }] }, path: "cards.0.url" },
+    { case: "a list where an embed belongs", body: { content: "c", embeds: [[]] }, path: "embeds.0" },
+    {
+      case: "a list where a card belongs",
+      body: { content: "c", cards: [["https://x.y"]] },
+      path: "cards.0",
+    },
     { case: "a list body", body: ["content"], path: "body" },
     { case: "a string body", body: "content", path: "body" },
   ])("answers 400 50035 for $case", async ({ body, path }) => {

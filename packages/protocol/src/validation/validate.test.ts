@@ -126,3 +126,44 @@ describe("ValidationError", () => {
     expect(isValidationError(new Error("x"))).toBe(false);
   });
 });
+
+describe("arrays where objects belong", () => {
+  it("refuses them at any depth, naming the path, where valibot alone takes them as empty objects", () => {
+    expect(v.safeParse(v.object({ a: v.optional(v.string()) }), []).success).toBe(true);
+    expect(validate(WebhookExecuteBodySchema, { embeds: [[]] })).toEqual({
+      success: false,
+      errors: { "embeds.0": ["expected an object"] },
+    });
+    expect(
+      validate(CreateMessageBodySchema, {
+        content: "hi",
+        embeds: [{ title: "t", fields: [[], { name: "n", value: "v" }], author: ["x"] }],
+        allowed_mentions: [],
+      }),
+    ).toEqual({
+      success: false,
+      errors: {
+        "embeds.0.fields.0": ["expected an object"],
+        "embeds.0.author": ["expected an object"],
+        allowed_mentions: ["expected an object"],
+      },
+    });
+    expect(validate(CreateMessageBodySchema, [])).toEqual({
+      success: false,
+      errors: { "": ["expected an object"] },
+    });
+  });
+
+  it("reports them together with every other bad field", () => {
+    expect(validate(CreateMessageBodySchema, { content: 5, embeds: [[1]] })).toEqual({
+      success: false,
+      errors: { content: ["expected a string"], "embeds.0": ["expected an object"] },
+    });
+  });
+
+  it("still takes arrays where arrays belong", () => {
+    expect(
+      validate(CreateMessageBodySchema, { content: "hi", embeds: [{ fields: [{ name: "n", value: "v" }] }] }),
+    ).toMatchObject({ success: true });
+  });
+});

@@ -82,14 +82,8 @@ function devContext(base: BaseContext<unknown, unknown>, person: PersonActor | n
   };
 }
 
-const OBJECT_SCHEMAS = new Set(["object", "strict_object", "loose_object", "object_with_rest"]);
-
 function checked<S extends v.GenericSchema>(schema: S | undefined, input: unknown, where: string): unknown {
   if (!schema) return undefined;
-  // valibot's object schemas take an array as an object with no keys; a JSON array sent where an
-  // object belongs is a bad body, not an empty one.
-  if (Array.isArray(input) && OBJECT_SCHEMAS.has(schema.type))
-    throw InvalidBodyError.at(where, "expected an object");
   const result = validate(schema, input);
   if (result.success) return result.output;
   const errors: Record<string, string[]> = {};
