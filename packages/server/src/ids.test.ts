@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compareIds, IdGenerator, idTimestamp, isSnowflake } from "./ids.js";
+import { compareIds, IdGenerator, idTimestamp, isSnowflake, snowflakeString } from "./ids.js";
 
 describe("IdGenerator", () => {
   it("makes strictly rising ids within one millisecond and carries the time", () => {
@@ -29,5 +29,24 @@ describe("IdGenerator", () => {
     expect(compareIds("7", "007")).toBe(0);
     expect(isSnowflake("18446744073709551616")).toBe(false);
     expect(isSnowflake("12a")).toBe(false);
+  });
+});
+
+describe("snowflakeString", () => {
+  it("writes ms · 2^22 + low exactly, as BigInt would, across the whole range", () => {
+    const bigint = (ms: number, low: number) => ((BigInt(ms) << 22n) | BigInt(low)).toString();
+    const edges = [0, 1, 999_999, 1_000_000, 2 ** 31, 2 ** 41, 2 ** 42 - 1];
+    const lows = [0, 1, 131_072, 2 ** 22 - 1];
+    for (const ms of edges) for (const low of lows) expect(snowflakeString(ms, low)).toBe(bigint(ms, low));
+    let seed = 7;
+    const random = (below: number) => {
+      seed = (seed * 48_271) % 2_147_483_647;
+      return Math.floor((seed / 2_147_483_647) * below);
+    };
+    for (let i = 0; i < 10_000; i++) {
+      const ms = random(2 ** 21) * 2 ** 21 + random(2 ** 21);
+      const low = random(2 ** 22);
+      expect(snowflakeString(ms, low)).toBe(bigint(ms, low));
+    }
   });
 });
