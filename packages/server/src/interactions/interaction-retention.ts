@@ -16,10 +16,11 @@ export function dropClosedInteractions(tx: Transaction, keep: number): void {
   if (excess <= 0) return;
   const closedBefore = tx.now - LIMITS.interactionFollowupMs;
   const closed: string[] = [];
-  // Rows come in the order they were first put: oldest first.
+  // Rows come in the order they were first put, oldest first: past the first one still open, every
+  // later one is open too, so the walk stops there instead of reading the whole table on each use.
   for (const interaction of interactions.values()) {
-    if (interaction.created_at <= closedBefore) closed.push(interaction.id);
-    if (closed.length === excess) break;
+    if (interaction.created_at > closedBefore || closed.length === excess) break;
+    closed.push(interaction.id);
   }
   for (const id of closed) tx.remove("interactions", id);
 }
