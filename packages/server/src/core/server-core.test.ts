@@ -66,6 +66,18 @@ describe("ServerCore transactions", () => {
     expect(store.commitCount).toBe(commits);
   });
 
+  it("refuses a kept-interactions count that is not a whole number of 0 or more", () => {
+    const make = (keptInteractions: number) =>
+      new ServerCore({ clock: new ManualClock(), store: new MemoryStore(), keptInteractions });
+    for (const bad of [-1, 2.5, Number.NaN]) {
+      expect(() => make(bad)).toThrow(/keptInteractions must be a whole number of 0 or more/);
+    }
+    expect(make(0).keptInteractions).toBe(0);
+    expect(new ServerCore({ clock: new ManualClock(), store: new MemoryStore() }).keptInteractions).toBe(
+      10_000,
+    );
+  });
+
   it("refuses nested transactions", () => {
     const core = new ServerCore({ clock: new ManualClock(), store: new MemoryStore() });
     expect(() => core.transact(() => core.transact(() => 1))).toThrow("do not nest");

@@ -46,6 +46,10 @@ export class ServerCore {
   private inTransaction = false;
 
   constructor(private readonly options: ServerCoreOptions) {
+    const kept = options.keptInteractions;
+    if (kept !== undefined && !(Number.isInteger(kept) && kept >= 0)) {
+      throw new RangeError(`keptInteractions must be a whole number of 0 or more, got ${kept}`);
+    }
     this.engine = new PermissionEngine(this.world, options.clock);
     this.ids = new IdGenerator(() => options.clock.now());
     this.bus = new ChangeBus(
