@@ -1,6 +1,9 @@
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { WebSocket } from "ws";
 import { type ServerProcess, startServerProcess } from "./run-cli.js";
 
 const guide = readFileSync(new URL("../../../docs/reference-server.md", import.meta.url), "utf8");
@@ -13,22 +16,70 @@ function block(first: string): string {
   return found;
 }
 
-let server: ServerProcess | undefined;
-afterAll(() => server?.child.kill("SIGKILL"));
+/** Runs `script` with bash as a user would paste it; `-e`: the first failing command fails it. */
+function bash(script: string) {
+  // --norc: Debian's bash reads /etc/bash.bashrc even when not interactive if stdin is a socket.
+  return spawnSync("bash", ["--norc", "--noprofile", "-euo", "pipefail", "-c", script], {
+    encoding: "utf8",
+    timeout: 60_000,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+}
+
+/** A bot connected to the gateway: what it received, and how its connection closed. */
+async function connectBot(gatewayUrl: string, token: string) {
+  const ws = new WebSocket(gatewayUrl);
+  const events: string[] = [];
+  const closed = new Promise<number>((resolve) => ws.once("close", (code) => resolve(code)));
+  const ready = new Promise<void>((resolve, reject) => {
+    ws.on("message", (data: Buffer) => {
+      const frame = JSON.parse(data.toString("utf8")) as { op: string; t?: string };
+      if (frame.op === "hello")
+        ws.send(JSON.stringify({ op: "identify", d: { token, intents: ["guilds"] } }));
+      if (frame.op !== "dispatch" || !frame.t) return;
+      events.push(frame.t);
+      if (frame.t === "READY") resolve();
+    });
+    ws.once("close", (code) => reject(new Error(`the gateway closed with ${code} before READY`)));
+  });
+  await ready;
+  /** Resolves once an event of `type` has come (spawnSync holds frames until the loop runs again). */
+  const received = (type: string) =>
+    new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no ${type} came`)), 5_000);
+      const check = () => {
+        if (!events.includes(type)) return;
+        clearTimeout(timer);
+        ws.off("message", check);
+        resolve();
+      };
+      ws.on("message", check);
+      check();
+    });
+  return { events, closed, received, close: () => ws.terminate() };
+}
+
+const servers: ServerProcess[] = [];
+const dirs: string[] = [];
+afterAll(() => {
+  for (const server of servers) server.child.kill("SIGKILL");
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+async function startServer(): Promise<ServerProcess> {
+  const server = await startServerProcess(["--port", "0", "--manual-clock"]);
+  servers.push(server);
+  return server;
+}
 
 describe("docs/reference-server.md", () => {
   it("the curl walk-through and the dev API examples run as written", async () => {
-    server = await startServerProcess(["--port", "0", "--manual-clock"]);
+    const server = await startServer();
     const script = [block("B=http://127.0.0.1:8787"), block("# Two more people")]
       .join("\n")
       .replaceAll("http://127.0.0.1:8787", server.baseUrl);
     // Every curl answer is printed; `-f` is not used so error bodies would show up in the output.
-    // --norc: Debian's bash reads /etc/bash.bashrc even when not interactive if stdin is a socket.
-    const run = spawnSync("bash", ["--norc", "--noprofile", "-euo", "pipefail", "-c", script], {
-      encoding: "utf8",
-      timeout: 60_000,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const run = bash(script);
     expect(run.stderr).toBe("");
     expect(run.status).toBe(0);
     expect(run.stdout).not.toMatch(/"code":/);
@@ -41,5 +92,61 @@ describe("docs/reference-server.md", () => {
     expect(world.messages.map((m) => m.content).sort()).toEqual(["hello Ada", "hello bot"]);
     expect(world.channels.map((c) => c.name)).toContain("mods");
     expect(world.members.some((m) => m.communication_disabled_until !== null)).toBe(true);
+  });
+
+  it("the commands, interactions, webhooks, AutoMod and faults examples run as written", async () => {
+    const server = await startServer();
+    const dir = mkdtempSync(join(tmpdir(), "docs-examples-"));
+    dirs.push(dir);
+    const state = join(dir, "walkthrough.sh");
+    const local = (script: string) => script.replaceAll("http://127.0.0.1:8787", server.baseUrl);
+    // The walk-through first, its variables kept for the sections that say they use them.
+    const setup = bash(
+      local(
+        [
+          block("B=http://127.0.0.1:8787"),
+          block("# Two more people"),
+          `declare -p B ADA GRACE GUILD_ID CHANNEL TOKEN APP > ${state}`,
+        ].join("\n"),
+      ),
+    );
+    expect(setup.stderr).toBe("");
+    expect(setup.status).toBe(0);
+    const token = /declare -- TOKEN="([^"]+)"/.exec(readFileSync(state, "utf8"))?.[1] ?? "";
+
+    const commands = bash(`source ${state}\n${local(block("# With B, TOKEN and GUILD_ID"))}`);
+    expect(commands.stderr).toBe("");
+    expect(commands.stdout).not.toMatch(/"code":/);
+
+    // "The bot must be connected to the gateway to receive it."
+    const bot = await connectBot(server.gatewayUrl, token);
+    const sections = [
+      block("# Ada uses /ping"),
+      block("# Ada makes a webhook"),
+      block("curl -s $B/dev/v1/guilds"),
+    ];
+    const run = bash(`source ${state}\n${local(sections.join("\n"))}`);
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(0);
+    // The only error is the one the AutoMod example shows; the multipart post answers 415.
+    expect([...run.stdout.matchAll(/"code":"?(\w+)/g)].map((m) => m[1])).toEqual(["automod_blocked"]);
+    expect(run.stdout).toMatch(/(?:^|[}\]])415$/m);
+    await bot.received("INTERACTION_CREATE");
+
+    const world = (await fetch(`${server.baseUrl}/dev/v1/world`).then((r) => r.json())) as {
+      messages: Array<{ content: string; webhook_id?: string | null }>;
+    };
+    const contents = world.messages.map((m) => m.content);
+    expect(contents).toEqual(expect.arrayContaining(["Ada rolled a die", "v1.2 is out @ada"]));
+    expect(contents.some((c) => c.startsWith("SPOILERS"))).toBe(false);
+    const interaction = /"id":"(\d+)","state":"answered"/.exec(run.stdout);
+    expect(interaction).not.toBeNull();
+
+    // The faults example, last: the app's gateway connection is closed with the code it names.
+    const faults = bash(`source ${state}\n${local(block("# The next two message posts"))}`);
+    expect(faults.stderr).toBe("");
+    expect(faults.stdout).not.toMatch(/"code":/);
+    expect(await bot.closed).toBe(4000);
+    bot.close();
   });
 });
