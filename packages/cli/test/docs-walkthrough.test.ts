@@ -1,18 +1,19 @@
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { type ServerProcess, startServerProcess } from "./run-cli.js";
 
 const guide = readFileSync(new URL("../../../docs/reference-server.md", import.meta.url), "utf8");
 
-/** The shell block of the guide whose first line starts with `first`. */
-function block(first: string): string {
-  const blocks = [...guide.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
+/** The `lang` block of the guide whose first line starts with `first`. */
+function block(first: string, lang = "sh"): string {
+  const blocks = [...guide.matchAll(new RegExp("```" + lang + "\\n([\\s\\S]*?)```", "g"))].map((m) => m[1]!);
   const found = blocks.find((b) => b.startsWith(first));
-  if (!found) throw new Error(`docs/reference-server.md has no sh block starting with ${first}`);
+  if (!found) throw new Error(`docs/reference-server.md has no ${lang} block starting with ${first}`);
   return found;
 }
 
@@ -66,6 +67,10 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
+/** A guide block pointed at `server` instead of the default port. */
+const local = (server: ServerProcess, script: string) =>
+  script.replaceAll("http://127.0.0.1:8787", server.baseUrl);
+
 async function startServer(): Promise<ServerProcess> {
   const server = await startServerProcess(["--port", "0", "--manual-clock"]);
   servers.push(server);
@@ -99,10 +104,10 @@ describe("docs/reference-server.md", () => {
     const dir = mkdtempSync(join(tmpdir(), "docs-examples-"));
     dirs.push(dir);
     const state = join(dir, "walkthrough.sh");
-    const local = (script: string) => script.replaceAll("http://127.0.0.1:8787", server.baseUrl);
     // The walk-through first, its variables kept for the sections that say they use them.
     const setup = bash(
       local(
+        server,
         [
           block("B=http://127.0.0.1:8787"),
           block("# Two more people"),
@@ -114,7 +119,7 @@ describe("docs/reference-server.md", () => {
     expect(setup.status).toBe(0);
     const token = /declare -- TOKEN="([^"]+)"/.exec(readFileSync(state, "utf8"))?.[1] ?? "";
 
-    const commands = bash(`source ${state}\n${local(block("# With B, TOKEN and GUILD_ID"))}`);
+    const commands = bash(`source ${state}\n${local(server, block("# With B, TOKEN and GUILD_ID"))}`);
     expect(commands.stderr).toBe("");
     expect(commands.stdout).not.toMatch(/"code":/);
 
@@ -125,7 +130,7 @@ describe("docs/reference-server.md", () => {
       block("# Ada makes a webhook"),
       block("curl -s $B/dev/v1/guilds"),
     ];
-    const run = bash(`source ${state}\n${local(sections.join("\n"))}`);
+    const run = bash(`source ${state}\n${local(server, sections.join("\n"))}`);
     expect(run.stderr).toBe("");
     expect(run.status).toBe(0);
     // The only error is the one the AutoMod example shows; the multipart post answers 415.
@@ -143,10 +148,56 @@ describe("docs/reference-server.md", () => {
     expect(interaction).not.toBeNull();
 
     // The faults example, last: the app's gateway connection is closed with the code it names.
-    const faults = bash(`source ${state}\n${local(block("# The next two message posts"))}`);
+    const faults = bash(`source ${state}\n${local(server, block("# The next two message posts"))}`);
     expect(faults.stderr).toBe("");
     expect(faults.stdout).not.toMatch(/"code":/);
     expect(await bot.closed).toBe(4000);
     bot.close();
   });
+
+  it("the 20-line bot of the gateway section receives a person's message", async () => {
+    const server = await startServer();
+    const run = bash(`${local(server, block("B=http://127.0.0.1:8787"))}\necho; echo "TOKEN=$TOKEN"`);
+    expect(run.status).toBe(0);
+    const token = /^TOKEN=(\S+)$/m.exec(run.stdout)?.[1] ?? "";
+    // Inside node_modules, so that the bot's `import WebSocket from "ws"` resolves as after `npm install ws`.
+    const cache = join(fileURLToPath(new URL("../../../node_modules/.cache/", import.meta.url)));
+    mkdirSync(cache, { recursive: true });
+    const dir = mkdtempSync(join(cache, "docs-bot-"));
+    dirs.push(dir);
+    writeFileSync(join(dir, "bot.mjs"), local(server, block('import WebSocket from "ws"', "js")));
+    const bot = spawn(process.execPath, [join(dir, "bot.mjs"), token], { stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    let err = "";
+    bot.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+    bot.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
+    try {
+      await until(() => out.includes("GUILD_CREATE"));
+      const people = (await fetch(`${server.baseUrl}/dev/v1/world`).then((r) => r.json())) as {
+        users: Array<{ id: string; username: string }>;
+        channels: Array<{ id: string }>;
+      };
+      const ada = people.users.find((u) => u.username === "ada")!;
+      const posted = await fetch(`${server.baseUrl}/dev/v1/channels/${people.channels[0]!.id}/messages`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-dev-user": ada.id },
+        body: JSON.stringify({ content: "hello from the docs test" }),
+      });
+      expect(posted.status).toBe(201);
+      await until(() => out.includes("MESSAGE_CREATE hello from the docs test"));
+      expect(out).toMatch(/^1 READY/m);
+    } catch (error) {
+      throw new Error(`${String(error)}; the bot printed: ${out}${err}`);
+    } finally {
+      bot.kill();
+    }
+  });
 });
+
+/** Waits (at most 5 s) until `done()` holds. */
+async function until(done: () => boolean): Promise<void> {
+  for (let waited = 0; !done(); waited += 20) {
+    if (waited > 5_000) throw new Error("timed out");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
