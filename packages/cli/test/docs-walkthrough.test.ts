@@ -187,7 +187,7 @@ describe("docs/reference-server.md", () => {
       await until(() => out.includes("MESSAGE_CREATE hello from the docs test"));
       expect(out).toMatch(/^1 READY/m);
     } catch (error) {
-      throw new Error(`${String(error)}; the bot printed: ${out}${err}`);
+      throw new Error(`the bot printed: ${out}${err}`, { cause: error });
     } finally {
       bot.kill();
     }
