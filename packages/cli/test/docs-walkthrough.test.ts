@@ -80,9 +80,7 @@ async function startServer(): Promise<ServerProcess> {
 describe("docs/reference-server.md", () => {
   it("the curl walk-through and the dev API examples run as written", async () => {
     const server = await startServer();
-    const script = [block("B=http://127.0.0.1:8787"), block("# Two more people")]
-      .join("\n")
-      .replaceAll("http://127.0.0.1:8787", server.baseUrl);
+    const script = local(server, [block("B=http://127.0.0.1:8787"), block("# Two more people")].join("\n"));
     // Every curl answer is printed; `-f` is not used so error bodies would show up in the output.
     const run = bash(script);
     expect(run.stderr).toBe("");
