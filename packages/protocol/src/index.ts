@@ -57,7 +57,7 @@ export * from "./reaction-emoji/reaction-emoji.js";
 export * from "./ready-payload/ready-payload.js";
 export * from "./role/role.js";
 export * from "./server-frame/server-frame.js";
-export type { MessageFn } from "./shared/messages.js";
+export { type MessageFn, objectMessage, UNKNOWN_KEY } from "./shared/messages.js";
 export * from "./slash-command/slash-command.js";
 export * from "./snowflake/snowflake.js";
 export * from "./user/user.js";

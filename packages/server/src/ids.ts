@@ -1,11 +1,15 @@
+import { isSnowflakeString } from "@chatbot/protocol";
+import { IdsExhaustedError } from "./errors/http-errors.js";
+
 /** 2024-01-01T00:00:00Z: the epoch of the snowflake ids' time part. */
 export const ID_EPOCH = 1_704_067_200_000;
 
 /**
- * Makes ids as decimal strings of 64-bit snowflakes: milliseconds since {@link ID_EPOCH} in the high
- * 42 bits, then a 5-bit worker and a 17-bit sequence, so that id order is creation order
+ * Makes ids as decimal strings of 63-bit snowflakes: milliseconds since {@link ID_EPOCH} in the high
+ * 41 bits, then a 5-bit worker and a 17-bit sequence, so that id order is creation order
  * (docs/decisions.md#shapes-left-open). Ids stay strictly rising even when many are made in one
- * millisecond or the clock is read twice at the same time.
+ * millisecond or the clock is read twice at the same time, and never pass 2^63-1: once a loaded
+ * world holds an id at the very end of the range, making one more throws {@link IdsExhaustedError}.
  */
 export class IdGenerator {
   private lastMs = 0;
@@ -18,32 +22,45 @@ export class IdGenerator {
 
   next(): string {
     let ms = Math.max(this.now() - ID_EPOCH, this.lastMs);
+    let sequence = 0;
     if (ms === this.lastMs) {
-      this.sequence += 1;
-      if (this.sequence >= 1 << 17) {
+      sequence = this.sequence + 1;
+      if (sequence >= 1 << 17) {
         ms += 1;
-        this.sequence = 0;
+        sequence = 0;
       }
-    } else {
-      this.sequence = 0;
     }
+    // Checked before anything is kept, so a refused id leaves the generator as it was.
+    if (ms > MAX_MS) throw new IdsExhaustedError();
     this.lastMs = ms;
-    return snowflakeString(ms, ((this.worker & 31) << 17) | this.sequence);
+    this.sequence = sequence;
+    return snowflakeString(ms, ((this.worker & 31) << 17) | sequence);
   }
 
-  /** Makes sure later ids sort after `id` (after loading a stored world). */
+  /**
+   * Makes sure later ids sort after `id` (after loading a stored world). The id may come from
+   * another worker: when its worker bits are above this generator's, no sequence of this
+   * millisecond is later, so the next id moves to the next millisecond.
+   */
   observe(id: string): void {
     if (!isSnowflake(id)) return;
-    const ms = Number(BigInt(id) >> 22n);
-    const sequence = Number(BigInt(id) & 0x1ffffn);
+    const value = BigInt(id);
+    const ms = Number(value >> 22n);
+    const worker = Number((value >> 17n) & 31n);
+    const mine = this.worker & 31;
+    // The sequence this generator must pass in `ms`; -1 when any of its sequences is later.
+    const passed = worker < mine ? -1 : worker === mine ? Number(value & 0x1ffffn) : (1 << 17) - 1;
     if (ms > this.lastMs) {
       this.lastMs = ms;
-      this.sequence = sequence;
-    } else if (ms === this.lastMs && sequence > this.sequence) {
-      this.sequence = sequence;
+      this.sequence = passed;
+    } else if (ms === this.lastMs && passed > this.sequence) {
+      this.sequence = passed;
     }
   }
 }
+
+/** The largest time part of an id: 2^41 - 1 milliseconds after {@link ID_EPOCH} (year 2093). */
+const MAX_MS = 2 ** 41 - 1;
 
 const MILLION = 1_000_000;
 
@@ -60,11 +77,9 @@ export function snowflakeString(ms: number, low: number): string {
   return high === 0 ? String(six) : `${high}${String(six).padStart(6, "0")}`;
 }
 
-const SNOWFLAKE = /^[0-9]{1,20}$/;
-
-/** Whether `value` has the shape of an id: a decimal string of an unsigned 64-bit integer. */
+/** Whether `value` is an id: a decimal string of 1 to 19 digits, at most 2^63-1. */
 export function isSnowflake(value: string): boolean {
-  return SNOWFLAKE.test(value) && BigInt(value) < 1n << 64n;
+  return isSnowflakeString(value);
 }
 
 /** Compares two ids as numbers (never as text): negative, zero or positive. */

@@ -20,6 +20,13 @@ export * from "./gateway/index.js";
 export { FaultRegistry, type PendingFault } from "./http/faults.js";
 export { FAULT_STATUSES, type FaultBody, FaultBodySchema } from "./http/faults-schema.js";
 export { DEFAULT_RATE_LIMITS } from "./http/rate-limiter.js";
+export type {
+  GatewayLogEntry,
+  HttpLogEntry,
+  LoggedApp,
+  RequestLog,
+  RequestLogEntry,
+} from "./http/request-log.js";
 export * from "./ids.js";
 export {
   INTERACTION_STATES,
@@ -64,6 +71,7 @@ export {
   type SeedWorld,
   type ServerOptions,
   startServer,
+  type WorldSource,
 } from "./start-server.js";
 export * from "./webhooks/webhook-errors.js";
 export type { WebhookRecord } from "./webhooks/webhook-record.js";

@@ -1,4 +1,4 @@
-import { createServer, type Server } from "node:http";
+import { createServer, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type Clock, ManualClock, RealClock } from "./clock.js";
 import { CoreRuntime } from "./core/core-runtime.js";
@@ -9,8 +9,12 @@ import type { Gateway } from "./gateway/gateway.js";
 import type { GatewayBackend } from "./gateway/gateway-backend.js";
 import { HttpDispatcher } from "./http/dispatcher.js";
 import { FaultRegistry } from "./http/faults.js";
+import { answerIndex, isIndexRequest } from "./http/index-page.js";
 import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimitSettings } from "./http/rate-limiter.js";
+import { RequestGuard } from "./http/request-guard.js";
+import { type HttpTimeouts, httpServerOptions } from "./http/timeouts.js";
 import type { DevAccess } from "./http/runtime.js";
+import { guardedLog, logDispatches, logRequests, type RequestLog } from "./http/request-log.js";
 import { ROUTES } from "./routes/index.js";
 import { createWebhookHandler, isWebhookRequest } from "./routes/webhooks/webhook-handler.js";
 import { loadSeedFile, parseSeed } from "./seed/load-seed.js";
@@ -21,6 +25,7 @@ import { SqliteStore } from "./store/sqlite-store.js";
 import type { Store } from "./store/store.js";
 
 export type { RateLimitSettings } from "./http/rate-limiter.js";
+export type { HttpTimeouts } from "./http/timeouts.js";
 export type { SeedWorld } from "./seed/seed-schema.js";
 
 /** Options of {@link startServer}; every one is optional. */
@@ -29,8 +34,13 @@ export interface ServerOptions {
   host?: string;
   /** Default 8787; 0 picks a free port. */
   port?: number;
-  /** A seed file path, or the seed object, loaded at start (into an empty store only). */
+  /**
+   * A seed file path, or the seed object, loaded at start into an empty store. It is validated even
+   * when a stored world wins (a bad seed is refused either way).
+   */
   seed?: string | SeedWorld;
+  /** With `seed` and `dataPath`: the seed replaces a world the store already holds. */
+  seedReplacesStore?: boolean;
   /** SQLite file path: the durable store; absent = in memory. */
   dataPath?: string;
   /** Use a {@link ManualClock} (`POST /dev/v1/clock` moves it). */
@@ -41,7 +51,10 @@ export interface ServerOptions {
   heartbeatIntervalMs?: number;
   /** `false` switches rate limits off; an object changes some of them. */
   rateLimits?: boolean | Partial<RateLimitSettings>;
-  /** Required for `/dev/v1` when `host` is not loopback (the dev API is off without it). */
+  /**
+   * The key `/dev/v1` requires (`Authorization: Dev <key>`). Given, it is required on every host,
+   * loopback included; without it the dev API is open on loopback and off beyond it.
+   */
   devKey?: string;
   /** Largest request body; default 1 MiB; larger bodies answer 413. */
   maxBodyBytes?: number;
@@ -50,6 +63,18 @@ export interface ServerOptions {
    * ephemeral answers; default 10,000.
    */
   keptInteractions?: number;
+  /**
+   * How long a client may take: to send a request's headers (`headersTimeoutMs`, default 10 s), its
+   * whole request with the body (`requestTimeoutMs`, default 30 s; past it the answer is `408` and
+   * the connection closes), and how long an idle keep-alive connection stays open between requests
+   * (`keepAliveTimeoutMs`, default 5 s). Gateway connections are not concerned once upgraded.
+   */
+  timeouts?: HttpTimeouts;
+  /**
+   * Told of every `/v1` call and webhook execution once answered, and of every gateway event sent
+   * (the CLI prints these lines); absent, nothing is logged and nothing is spent on it.
+   */
+  requestLog?: RequestLog;
 }
 
 /** A started server. */
@@ -60,6 +85,8 @@ export interface RunningServer {
   readonly gatewayUrl: string;
   readonly port: number;
   readonly clock: Clock;
+  /** Where the world at start came from: the store, the seed, or nowhere (an empty world). */
+  readonly worldSource: WorldSource;
   /** The world, the permission engine and the change stream (`core.subscribe`). */
   readonly core: ServerCore;
   /** The node http.Server; its `upgrade` event is left for the gateway. */
@@ -77,6 +104,9 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** Where a started server's world came from: {@link RunningServer.worldSource}. */
+export type WorldSource = "store" | "seed" | "empty";
+
 const LOOPBACK = new Set(["127.0.0.1", "::1", "localhost"]);
 
 function rateSettings(option: ServerOptions["rateLimits"]): RateLimitSettings | null {
@@ -86,8 +116,8 @@ function rateSettings(option: ServerOptions["rateLimits"]): RateLimitSettings | 
 }
 
 function devAccess(host: string, key: string | undefined): DevAccess {
-  if (LOOPBACK.has(host)) return { mode: "open" };
-  return key ? { mode: "key", key } : { mode: "off" };
+  if (key) return { mode: "key", key };
+  return LOOPBACK.has(host) ? { mode: "open" } : { mode: "off" };
 }
 
 function urlHost(host: string): string {
@@ -99,15 +129,23 @@ function openStore(dataPath: string | undefined): Store {
   return dataPath === undefined ? new MemoryStore() : new SqliteStore(dataPath);
 }
 
-function loadWorld(core: ServerCore, seed: ServerOptions["seed"]): void {
+function loadWorld(core: ServerCore, options: ServerOptions): WorldSource {
+  const { seed } = options;
+  let parsed: ParsedSeedWorld | undefined;
+  if (seed !== undefined)
+    parsed = typeof seed === "string" ? (loadSeedFile(seed) as ParsedSeedWorld) : parseSeed(seed);
   const stored = core.store.load();
-  if (Object.values(stored).some((rows) => rows.length > 0)) {
+  const storeHolds = Object.values(stored).some((rows) => rows.length > 0);
+  if (storeHolds && !(parsed && options.seedReplacesStore)) {
     core.loadRows(stored, false);
-    return;
+    return "store";
   }
-  if (seed === undefined) return;
-  const parsed = typeof seed === "string" ? (loadSeedFile(seed) as ParsedSeedWorld) : parseSeed(seed);
-  core.loadRows(seedToRows(parsed, core.ids, core.clock.now()), true);
+  if (parsed === undefined) return "empty";
+  const rows = seedToRows(parsed, core.clock.now());
+  // --reseed over a stored world: one transaction, so a crash keeps the old world or the seed.
+  if (storeHolds) core.replaceRows(rows);
+  else core.loadRows(rows, true);
+  return "seed";
 }
 
 function listen(server: Server, port: number, host: string): Promise<number> {
@@ -127,6 +165,7 @@ function listen(server: Server, port: number, host: string): Promise<number> {
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const host = options.host ?? "127.0.0.1";
+  const serverOptions = httpServerOptions(options.timeouts);
   const clock = options.clock ?? (options.manualClock ? new ManualClock() : new RealClock());
   const store = openStore(options.dataPath);
   const core = new ServerCore({
@@ -134,15 +173,20 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     store,
     ...(options.keptInteractions === undefined ? {} : { keptInteractions: options.keptInteractions }),
   });
+  let worldSource: WorldSource;
   try {
-    loadWorld(core, options.seed);
+    worldSource = loadWorld(core, options);
   } catch (error) {
     core.close();
     store.close();
     throw error;
   }
   const heartbeatIntervalMs = options.heartbeatIntervalMs ?? 30_000;
-  const events = createEventGateway(core, { heartbeatIntervalMs });
+  const log = options.requestLog ? guardedLog(options.requestLog) : undefined;
+  const events = createEventGateway(core, {
+    heartbeatIntervalMs,
+    ...(log ? { onDispatch: logDispatches(core, log) } : {}),
+  });
   const runtime = new CoreRuntime({
     gateway: events.gateway,
     faults: new FaultRegistry(),
@@ -153,12 +197,16 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     devAccess: devAccess(host, options.devKey),
     heartbeatIntervalMs,
   });
-  const dispatcher = new HttpDispatcher(runtime, ROUTES);
+  const guard = new RequestGuard(host, runtime.devAccess);
+  const dispatcher = new HttpDispatcher(runtime, ROUTES, guard);
   const webhooks = createWebhookHandler(runtime);
-  const httpServer = createServer((req, res) => {
-    if (isWebhookRequest(req.url ?? "/")) webhooks(req, res);
+  const handle: RequestListener = (req, res) => {
+    const url = req.url ?? "/";
+    if (isWebhookRequest(url)) webhooks(req, res);
+    else if (isIndexRequest(req.method, url)) answerIndex(runtime, req, res);
     else dispatcher.handle(req, res);
-  });
+  };
+  const httpServer = createServer(serverOptions, log ? logRequests(core, log, handle) : handle);
   httpServer.on("upgrade", (req, socket, head) => events.gateway.handleUpgrade(req, socket, head));
   let port: number;
   try {
@@ -169,6 +217,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     store.close();
     throw error;
   }
+  guard.listening(port);
   const baseUrl = `http://${urlHost(host)}:${port}`;
   const gatewayUrl = `ws://${urlHost(host)}:${port}/v1/gateway`;
   runtime.setUrls(baseUrl, gatewayUrl);
@@ -180,6 +229,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     gatewayUrl,
     port,
     clock,
+    worldSource,
     core,
     httpServer,
     gatewayBackend: createGatewayBackend(core, heartbeatIntervalMs),

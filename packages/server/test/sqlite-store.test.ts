@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Message } from "@chatbot/protocol";
@@ -54,7 +54,7 @@ describe("the SQLite store", () => {
       201,
     );
     expect(BigInt(next.id)).toBeGreaterThan(BigInt(first.id));
-    expect(h.server.core.presence.wasConnectedAt(w.appId, first.created_at)).toBe(true);
+    expect(h.server.core.presence.wasConnectedAt(w.appId, first.id)).toBe(true);
     expect(h.server.core.presence.isConnected(w.appId)).toBe(false);
   });
 
@@ -83,5 +83,22 @@ describe("the SQLite store", () => {
     await h.close();
     h = await startHarness({ dataPath });
     expect(ok(await h.dev<{ users: unknown[] }>("GET", "/dev/v1/world")).users).toEqual([]);
+  });
+});
+
+describe("the data files", () => {
+  it("are readable and writable by their owner only (0600), the -wal and -shm files too", async () => {
+    const dataPath = join(dir, "world.db");
+    h = await startHarness({ dataPath });
+    await setupWorld(h);
+    for (const file of [dataPath, `${dataPath}-wal`, `${dataPath}-shm`]) {
+      expect(statSync(file).mode & 0o777, file).toBe(0o600);
+    }
+    await h.close();
+    h = null;
+    const older = join(dir, "older.db");
+    writeFileSync(older, "", { mode: 0o644 });
+    h = await startHarness({ dataPath: older });
+    expect(statSync(older).mode & 0o777).toBe(0o600);
   });
 });

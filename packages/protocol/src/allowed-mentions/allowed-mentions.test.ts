@@ -20,7 +20,7 @@ describe("AllowedMentionsSchema", () => {
     });
     expect(expectErrors(AllowedMentionsSchema, { parse: "users" })).toEqual({ parse: ["expected an array"] });
     expect(expectErrors(AllowedMentionsSchema, { users: ["me"] })).toEqual({
-      "users.0": ["must be an id: a decimal string of up to 20 digits below 2^64"],
+      "users.0": ["must be an id: a decimal string of 1 to 19 digits, at most 2^63-1"],
     });
   });
 

@@ -13,7 +13,7 @@ describe("ChannelSchema", () => {
   it("refuses a numeric kind and a bad category id", () => {
     expect(expectErrors(ChannelSchema, { ...channel, kind: 0, category_id: "" })).toEqual({
       kind: ["must be one of text, voice, announcement"],
-      category_id: ["must be an id: a decimal string of up to 20 digits below 2^64"],
+      category_id: ["must be an id: a decimal string of 1 to 19 digits, at most 2^63-1"],
     });
   });
 });

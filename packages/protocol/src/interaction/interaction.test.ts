@@ -29,7 +29,7 @@ describe("InteractionSchema", () => {
     ).toEqual({
       type: ["expected 2"],
       "app_permissions.0": ["must be a permission name such as send_messages"],
-      "data.resolved.users.ada": ["must be an id: a decimal string of up to 20 digits below 2^64"],
+      "data.resolved.users.ada": ["must be an id: a decimal string of 1 to 19 digits, at most 2^63-1"],
     });
   });
 });

@@ -8,13 +8,16 @@ export function expected(what: string): MessageFn {
   return (issue) => (issue.input === undefined ? "is required" : `expected ${what}`);
 }
 
+/** The message of a key an object does not declare. */
+export const UNKNOWN_KEY = "is not an allowed key";
+
 /**
  * The message of an object schema, which valibot uses for three issues: the value is not an object,
  * a required key is missing, and (strict objects) a key is not allowed.
  */
 export const objectMessage: MessageFn = (issue) => {
   if (issue.input === undefined) return "is required";
-  if (issue.expected === "never") return "is not an allowed key";
+  if (issue.expected === "never") return UNKNOWN_KEY;
   return "expected an object";
 };
 

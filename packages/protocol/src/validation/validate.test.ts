@@ -7,6 +7,7 @@ import { CreateMessageBodySchema } from "../create-message-body/create-message-b
 import { InteractionCallbackBodySchema } from "../interaction-callback-body/interaction-callback-body.js";
 import { WebhookExecuteBodySchema } from "../webhook-execute-body/webhook-execute-body.js";
 import { validate, validateOrThrow } from "./validate.js";
+import { objectMessage as objectMessageForTest } from "../shared/messages.js";
 import { isValidationError, ValidationError } from "./validation-error.js";
 
 describe("validate", () => {
@@ -165,5 +166,59 @@ describe("arrays where objects belong", () => {
     expect(
       validate(CreateMessageBodySchema, { content: "hi", embeds: [{ fields: [{ name: "n", value: "v" }] }] }),
     ).toMatchObject({ success: true });
+  });
+});
+
+describe("keys a client writes", () => {
+  const PROTO_KEYS = [
+    "toString",
+    "__proto__",
+    "constructor",
+    "valueOf",
+    "__defineGetter__",
+    "hasOwnProperty",
+  ];
+
+  it("reports Object.prototype's names as unknown keys of a strict object, never as its members", () => {
+    const schema = v.strictObject({ username: v.string() }, objectMessageForTest);
+    for (const key of PROTO_KEYS) {
+      const input = JSON.parse(`{"username":"abc","${key}":1}`) as unknown;
+      const result = validate(schema, input);
+      expect(result.success, key).toBe(false);
+      if (result.success) continue;
+      expect(Object.keys(result.errors), key).toEqual([key]);
+      expect(result.errors[key], key).toEqual(["is not an allowed key"]);
+      expect(JSON.parse(JSON.stringify(result.errors)), key).toEqual({ [key]: ["is not an allowed key"] });
+    }
+  });
+
+  it("reports them at any depth when unknown keys are refused, and strips them otherwise", () => {
+    for (const key of PROTO_KEYS) {
+      const input = JSON.parse(`{"content":"x","embeds":[{"title":"t","${key}":1}],"${key}":2}`) as unknown;
+      const result = validate(CreateMessageBodySchema, input, { refuseUnknownKeys: true });
+      expect(result.success, key).toBe(false);
+      if (!result.success)
+        expect(JSON.parse(JSON.stringify(result.errors)), key).toEqual({
+          [key]: ["is not an allowed key"],
+          [`embeds.0.${key}`]: ["is not an allowed key"],
+        });
+      expect(validate(CreateMessageBodySchema, input).success, key).toBe(true);
+    }
+  });
+
+  it("names a nested unknown key of a body when refused", () => {
+    expect(
+      validate(
+        CreateMessageBodySchema,
+        { content: "x", embeds: [{ title: "t", zzz: 1 }] },
+        { refuseUnknownKeys: true },
+      ),
+    ).toEqual({ success: false, errors: { "embeds.0.zzz": ["is not an allowed key"] } });
+  });
+
+  it("names a missing required key of an object schema with its own message", () => {
+    const schema = v.strictObject({ username: v.string("expected a string") }, objectMessageForTest);
+    expect(validate(schema, {})).toEqual({ success: false, errors: { username: ["is required"] } });
+    expect(validate(schema, 5)).toEqual({ success: false, errors: { "": ["expected an object"] } });
   });
 });

@@ -54,23 +54,29 @@ export class CoreRuntime implements ServerRuntime {
    * seeing events of whatever world is loaded next under the same ids.
    */
   reset(): void {
-    const appIds = [...this.core.world.tables.apps.values()].map((app) => app.id);
-    for (const appId of appIds)
-      this.gateway.closeApp(appId, CloseCode.AuthenticationFailed, "the world was reset");
+    this.dropSessions();
+    this.gateway.clearSessionLog();
     this.core.reset();
-    this.limiter.clear();
-    this.faults.clear();
   }
 
   replaceWorld(seed: ParsedSeedWorld): void {
     let rows: ReturnType<typeof seedToRows>;
     try {
-      rows = seedToRows(seed, this.core.ids, this.core.clock.now());
+      rows = seedToRows(seed, this.core.clock.now());
     } catch (error) {
       if (error instanceof SeedError) throw new InvalidBodyError(error.errors, error.message);
       throw error;
     }
-    this.reset();
-    this.core.loadRows(rows, true);
+    this.dropSessions();
+    this.core.replaceRows(rows);
+  }
+
+  /** Closes the gateway connections of the world's apps (`4004`), and forgets limits and faults. */
+  private dropSessions(): void {
+    const appIds = [...this.core.world.tables.apps.values()].map((app) => app.id);
+    for (const appId of appIds)
+      this.gateway.closeApp(appId, CloseCode.AuthenticationFailed, "the world was reset");
+    this.limiter.clear();
+    this.faults.clear();
   }
 }

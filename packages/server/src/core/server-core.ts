@@ -6,7 +6,7 @@ import { IdGenerator, isSnowflake } from "../ids.js";
 import { InteractionDeadlines } from "../interactions/interaction-deadlines.js";
 import { DEFAULT_KEPT_INTERACTIONS } from "../interactions/interaction-retention.js";
 import { PermissionEngine } from "../permissions/permission-engine.js";
-import type { Store, StoredRows } from "../store/store.js";
+import type { RecordWrite, Store, StoredRows } from "../store/store.js";
 import { Transaction } from "../world/transaction.js";
 import { TABLE_NAMES, type TableRows, World } from "../world/world.js";
 import { Presence } from "./presence.js";
@@ -50,7 +50,7 @@ export class ServerCore {
     if (kept !== undefined && !(Number.isInteger(kept) && kept >= 0)) {
       throw new RangeError(`keptInteractions must be a whole number of 0 or more, got ${kept}`);
     }
-    this.engine = new PermissionEngine(this.world, options.clock);
+    this.engine = new PermissionEngine(this.world);
     this.ids = new IdGenerator(() => options.clock.now());
     this.bus = new ChangeBus(
       options.onListenerError ?? ((error) => console.error("change listener failed", error)),
@@ -120,29 +120,45 @@ export class ServerCore {
    * timeouts. `save` also writes them to the store (a seed loaded into a new data file).
    */
   loadRows(rows: StoredRows, save: boolean): void {
-    const writes = [];
+    if (save) this.store.commit(writesOf(rows, this.world));
+    this.putRows(rows);
+  }
+
+  /**
+   * Puts `rows` in place of the whole world (`PUT /dev/v1/world`). The store swaps its rows in one
+   * transaction first, so a crash leaves the old world or the new one; if that fails, nothing changed.
+   */
+  replaceRows(rows: StoredRows): void {
+    this.store.replace(writesOf(rows, this.world));
+    this.clearMemory();
+    this.putRows(rows);
+  }
+
+  private putRows(rows: StoredRows): void {
     let newest = 0n;
     for (const kind of TABLE_NAMES) {
       for (const row of rows[kind] ?? []) {
         this.world.put(kind, row as TableRows[typeof kind]);
         const id = (row as { id?: unknown }).id;
         if (typeof id === "string" && isSnowflake(id) && BigInt(id) > newest) newest = BigInt(id);
-        if (save) writes.push({ kind, key: this.world.tables[kind].keyOf(row as never), row });
       }
     }
     // Observe only the newest id: IdGenerator.observe ignores ids of an already observed millisecond.
     if (newest > 0n) this.ids.observe(newest.toString());
-    if (save) this.store.commit(writes);
-    this.presence.closeOpenIntervals();
+    this.presence.afterLoad();
     this.timeouts.armAll();
     this.interactions.armAll();
   }
 
   /** Empties the world and the store (`POST /dev/v1/reset`). */
   reset(): void {
+    this.store.clear();
+    this.clearMemory();
+  }
+
+  private clearMemory(): void {
     this.timeouts.cancelAll();
     this.interactions.cancelAll();
-    this.store.clear();
     this.world.clear();
     this.lastPostAt.clear();
     this.bus.resetSequences();
@@ -153,4 +169,14 @@ export class ServerCore {
     this.timeouts.cancelAll();
     this.interactions.cancelAll();
   }
+}
+
+/** The store writes that save `rows`, keyed as their tables key them. */
+function writesOf(rows: StoredRows, world: World): RecordWrite[] {
+  const writes: RecordWrite[] = [];
+  for (const kind of TABLE_NAMES) {
+    const table = world.tables[kind];
+    for (const row of rows[kind] ?? []) writes.push({ kind, key: table.keyOf(row as never), row });
+  }
+  return writes;
 }

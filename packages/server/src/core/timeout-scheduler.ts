@@ -13,13 +13,20 @@ export class TimeoutScheduler {
 
   constructor(private readonly core: ServerCore) {}
 
-  /** (Re)arms the deadline of `member`'s timeout; clears it when there is none. */
+  /**
+   * (Re)arms the deadline of `member`'s timeout; clears it when there is none. A deadline already
+   * past (a loaded world) ends the timeout at once. Not to be called inside a transaction.
+   */
   arm(member: MemberRecord): void {
     const key = pairKey(member.guild_id, member.user_id);
     this.timers.get(key)?.cancel();
     this.timers.delete(key);
     const until = member.communication_disabled_until;
     if (until === null) return;
+    if (until <= this.core.clock.now()) {
+      this.end(key, until);
+      return;
+    }
     const timer = this.core.clock.setTimer(until - this.core.clock.now(), () => {
       this.timers.delete(key);
       this.end(key, until);

@@ -91,8 +91,11 @@ export type UnknownThing =
 
 /** `404 unknown_<thing>`: it does not exist, or the actor cannot see it (answered alike). */
 export class UnknownObjectError extends ApiError {
-  constructor(readonly thing: UnknownThing) {
-    super(404, `unknown_${thing}`, `unknown ${thing}`);
+  constructor(
+    readonly thing: UnknownThing,
+    message = `unknown ${thing}`,
+  ) {
+    super(404, `unknown_${thing}`, message);
   }
 }
 

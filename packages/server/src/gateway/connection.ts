@@ -23,6 +23,9 @@ export interface ConnectionInit {
   readonly intents: readonly Intent[];
 }
 
+/** Told of each dispatch a connection sent: the app, the event's name and its `s`. */
+export type DispatchListener = (appId: string, event: GatewayEventName, sequence: number) => void;
+
 /** Events whose payload may be handed over already encoded (not the three server-level ones). */
 export type EncodableEvent = Exclude<GatewayEventName, "GUILD_UPDATE" | "GUILD_CREATE" | "GUILD_DELETE">;
 
@@ -46,9 +49,18 @@ export class GatewayConnection {
   readonly intents: readonly Intent[];
   readonly #sink: FrameSink;
   readonly #merger: GuildUpdateMerger<GuildUpdateBuilder>;
+  readonly #granted = new Set<Intent>();
+  readonly #onSent: DispatchListener | undefined;
   #sequence = 0;
 
-  constructor(sink: FrameSink, clock: Clock, init: ConnectionInit, updateMergeMs: number) {
+  constructor(
+    sink: FrameSink,
+    clock: Clock,
+    init: ConnectionInit,
+    updateMergeMs: number,
+    onSent?: DispatchListener,
+  ) {
+    this.#onSent = onSent;
     this.sessionId = init.sessionId;
     this.appId = init.appId;
     this.intents = init.intents;
@@ -66,6 +78,14 @@ export class GatewayConnection {
   /** The `s` of the last dispatch sent (0 before `READY`). */
   get sequence(): number {
     return this.#sequence;
+  }
+
+  /**
+   * The intents any install granted this connection: the union of the `intents` of every
+   * `GUILD_CREATE` it was sent, in the order they were requested.
+   */
+  get grantedIntents(): readonly Intent[] {
+    return this.intents.filter((intent) => this.#granted.has(intent));
   }
 
   /** Whether dispatches are still delivered. */
@@ -97,6 +117,12 @@ export class GatewayConnection {
         return this.queueGuildUpdate(guild.id, () => json);
       }
       this.#merger.discard(guild.id);
+      if (event === "GUILD_CREATE") {
+        const sent = this.#emit(event, JSON.stringify(data));
+        if (sent)
+          for (const intent of (data as DispatchOf<"GUILD_CREATE">).intents) this.#granted.add(intent);
+        return sent;
+      }
     }
     return this.#emit(event, JSON.stringify(data));
   }
@@ -136,6 +162,7 @@ export class GatewayConnection {
     const s = this.#sequence + 1;
     if (!this.#sink.sendText(`{"op":"dispatch","t":"${event}","s":${s},"d":${json}}`)) return false;
     this.#sequence = s;
+    this.#onSent?.(this.appId, event, s);
     return true;
   }
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
@@ -10,10 +11,11 @@ import {
 } from "@chatbot/protocol";
 import { WebSocketServer } from "ws";
 import { assertCloseFrame } from "./close-reason.js";
-import type { GatewayConnection } from "./connection.js";
+import type { DispatchListener, GatewayConnection } from "./connection.js";
 import type { GatewayBackend } from "./gateway-backend.js";
 import { IDENTIFY_RATE_LIMIT, IdentifyRateLimiter } from "./identify-rate-limit.js";
 import { GatewaySession, type SessionHost } from "./session.js";
+import { type GatewaySessionInfo, SessionEntry, SessionLog } from "./session-log.js";
 
 /** The path the gateway's WebSocket upgrade is served on. */
 export const GATEWAY_PATH = "/v1/gateway";
@@ -35,6 +37,8 @@ export interface GatewayOptions {
    * connection, before any other event can reach it (the event projection starts tracking it here).
    */
   readonly onReady?: (connection: GatewayConnection, guilds: readonly GuildCreatePayload[]) => void;
+  /** Told of each event sent to an identified bot, after it went out (the request log). */
+  readonly onDispatch?: DispatchListener;
 }
 
 /** The WebSocket gateway: serves `/v1/gateway` upgrades and delivers events to identified bots. */
@@ -43,6 +47,13 @@ export interface Gateway {
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
   /** The identified connections of `appId` (one at most: a newer one replaces the older). */
   sessionsFor(appId: string): readonly GatewayConnection[];
+  /**
+   * The gateway sessions of `appId`, newest first (at most 100, in memory): each socket whose
+   * `identify` carried the app's valid token (`GET /dev/v1/apps/{app_id}/sessions`).
+   */
+  sessionLog(appId: string): GatewaySessionInfo[];
+  /** Forgets every app's sessions (after a reset). */
+  clearSessionLog(): void;
   /** The identified connection of `appId`, if it has one. */
   connectionOf(appId: string): GatewayConnection | undefined;
   /**
@@ -99,11 +110,13 @@ export function createGateway(backend: GatewayBackend, options: GatewayOptions =
   });
   const sessions = new Set<GatewaySession>();
   const byApp = new Map<string, GatewayConnection>();
+  const log = new SessionLog();
   let closing: { promise: Promise<void>; settle: () => void } | null = null;
 
   const host: SessionHost = {
     backend,
     settings,
+    attribute: (appId, entry) => log.attribute(appId, entry),
     tryIdentify: (appId) => limiter.tryIdentify(appId),
     identified(connection) {
       const older = byApp.get(connection.appId);
@@ -122,6 +135,7 @@ export function createGateway(backend: GatewayBackend, options: GatewayOptions =
       if (closing && sessions.size === 0) closing.settle();
     },
     reportError: onError,
+    onDispatch: options.onDispatch,
   };
 
   return {
@@ -134,7 +148,10 @@ export function createGateway(backend: GatewayBackend, options: GatewayOptions =
       } else {
         wss.handleUpgrade(req, socket, head, (ws) => {
           if (closing) ws.terminate();
-          else sessions.add(new GatewaySession(ws, host));
+          else {
+            const entry = new SessionEntry(randomBytes(16).toString("hex"), backend.clock.now());
+            sessions.add(new GatewaySession(ws, host, entry));
+          }
         });
       }
     },
@@ -142,6 +159,8 @@ export function createGateway(backend: GatewayBackend, options: GatewayOptions =
       const connection = byApp.get(appId);
       return connection ? [connection] : [];
     },
+    sessionLog: (appId) => log.list(appId),
+    clearSessionLog: () => log.clear(),
     connectionOf(appId) {
       return byApp.get(appId);
     },

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import {
   CloseCode,
   type GuildCreatePayload,
@@ -10,10 +9,11 @@ import {
 import { type RawData, WebSocket } from "ws";
 import type { Timer } from "../clock.js";
 import { clampCloseReason } from "./close-reason.js";
-import { type FrameSink, GatewayConnection } from "./connection.js";
+import { type DispatchListener, type FrameSink, GatewayConnection } from "./connection.js";
 import { encodeFrame, parseClientFrame } from "./frames.js";
 import type { GatewayBackend, GatewayIdentity } from "./gateway-backend.js";
 import { readRequestedIntents } from "./intents-filter.js";
+import type { SessionEntry } from "./session-log.js";
 
 /** The numbers a session runs with (the gateway's options, resolved). */
 export interface SessionSettings {
@@ -28,6 +28,8 @@ export interface SessionSettings {
 export interface SessionHost {
   readonly backend: GatewayBackend;
   readonly settings: SessionSettings;
+  /** The session's `identify` carried the valid token of `appId`: it joins that app's sessions. */
+  attribute(appId: string, entry: SessionEntry): void;
   /** Counts one `identify` of `appId`; `false` when over the limit (`4008`). */
   tryIdentify(appId: string): boolean;
   /** `connection` identified: it becomes its app's one connection. */
@@ -39,6 +41,8 @@ export interface SessionHost {
   /** The session's socket is closed. */
   socketClosed(session: GatewaySession): void;
   reportError(error: unknown): void;
+  /** Told of each dispatch sent on an identified connection (the request log). */
+  readonly onDispatch?: DispatchListener | undefined;
 }
 
 type State = "awaiting_identify" | "identified" | "closing" | "closed";
@@ -59,6 +63,7 @@ function rawText(data: RawData): string {
 export class GatewaySession implements FrameSink {
   readonly #ws: WebSocket;
   readonly #host: SessionHost;
+  readonly #entry: SessionEntry;
   #state: State = "awaiting_identify";
   #closeCode: number | null = null;
   #connection: GatewayConnection | null = null;
@@ -68,11 +73,12 @@ export class GatewaySession implements FrameSink {
   #recheckTimer: Timer | null = null;
   #terminateTimer: Timer | null = null;
 
-  constructor(ws: WebSocket, host: SessionHost) {
+  constructor(ws: WebSocket, host: SessionHost, entry: SessionEntry) {
     this.#ws = ws;
     this.#host = host;
+    this.#entry = entry;
     ws.on("message", (data, isBinary) => this.#guard(() => this.#onMessage(data, isBinary)));
-    ws.on("close", () => this.#onSocketClose());
+    ws.on("close", (code) => this.#onSocketClose(code));
     // ws closes the socket itself after a protocol error (bad UTF-8, frame too large): 'close' follows.
     ws.on("error", () => {});
     const { clock, heartbeatIntervalMs } = host.backend;
@@ -118,6 +124,7 @@ export class GatewaySession implements FrameSink {
     if (this.#state === "closing" || this.#state === "closed") return;
     this.#state = "closing";
     this.#closeCode = code;
+    this.#entry.ended(this.#host.backend.clock.now(), code);
     this.#stopTimers();
     this.#ws.close(code, clampCloseReason(reason));
     this.#terminateTimer = this.#host.backend.clock.setTimer(this.#host.settings.closeTimeoutMs, () =>
@@ -161,10 +168,13 @@ export class GatewaySession implements FrameSink {
     const connection = new GatewayConnection(
       this,
       backend.clock,
-      { sessionId: randomBytes(16).toString("hex"), appId: identity.appId, intents },
+      { sessionId: this.#entry.id, appId: identity.appId, intents },
       settings.updateMergeMs,
+      this.#host.onDispatch,
     );
     this.#connection = connection;
+    this.#entry.identifiedAt = backend.clock.now();
+    this.#entry.connection = connection;
     this.#scheduleRecheck();
     this.#host.identified(connection);
     const guilds = backend.initialGuilds(identity.appId, intents);
@@ -180,14 +190,21 @@ export class GatewaySession implements FrameSink {
     if (connection.open) this.#host.ready(connection, guilds);
   }
 
-  /** The checks of `identify`, in order: 4005, 4013, 4004, then 4008 (counted only for a known bot). */
+  /**
+   * The checks of `identify`, in order: 4005, 4013, 4004, then 4008 (counted only for a known bot).
+   * A valid token makes the session one of its app's sessions, even when the identify is refused.
+   */
   #acceptIdentify(frame: IdentifyFrame): Accepted | Refused {
     if (this.#state === "identified")
       return { code: CloseCode.AlreadyIdentified, reason: "already identified" };
+    const identity = this.#host.backend.authenticate(frame.d.token);
+    if (identity) {
+      this.#entry.intentsRequested = [...new Set(frame.d.intents)];
+      this.#host.attribute(identity.appId, this.#entry);
+    }
     const requested = readRequestedIntents(frame.d.intents);
     if (!requested.ok)
       return { code: CloseCode.InvalidIntents, reason: `unknown intent: ${requested.unknown}` };
-    const identity = this.#host.backend.authenticate(frame.d.token);
     if (!identity) return { code: CloseCode.AuthenticationFailed, reason: "authentication failed" };
     if (!this.#host.tryIdentify(identity.appId)) {
       return { code: CloseCode.IdentifyRateLimited, reason: "identify rate limited" };
@@ -232,7 +249,8 @@ export class GatewaySession implements FrameSink {
     if (this.#connection) this.#host.released(this.#connection);
   }
 
-  #onSocketClose(): void {
+  #onSocketClose(code: number): void {
+    this.#entry.ended(this.#host.backend.clock.now(), code);
     const wasLive = this.#state === "awaiting_identify" || this.#state === "identified";
     this.#state = "closed";
     this.#stopTimers();

@@ -4,6 +4,7 @@ import { InvalidBodyError, UnauthorizedError, UnknownObjectError } from "../erro
 import { UnknownRouteError } from "../errors/http-errors.js";
 import { isSnowflake } from "../ids.js";
 import type { PersonActor } from "../ops/actor.js";
+import type { UserRecord } from "../world/records.js";
 import type { DevAccess, ServerRuntime } from "./runtime.js";
 
 function sameKey(given: string, key: string): boolean {
@@ -30,16 +31,41 @@ export function checkDevAccess(
   }
 }
 
-/** The person named by `X-Dev-User`, or null when the header is absent. */
+/**
+ * The user `given` names: the user with that id, else the one with that username (usernames are
+ * unique, compared case-insensitively), else none.
+ */
+function findUser(runtime: ServerRuntime, given: string): UserRecord | undefined {
+  const users = runtime.core.world.tables.users;
+  const byId = isSnowflake(given) ? users.get(given) : undefined;
+  if (byId) return byId;
+  const wanted = given.toLowerCase();
+  let found: UserRecord | undefined;
+  for (const user of users.values()) {
+    if (user.username.toLowerCase() !== wanted) continue;
+    // A seed may give two users one username; the dev API never does.
+    if (found)
+      throw InvalidBodyError.at("X-Dev-User", `the username ${given} names more than one user; give the id`);
+    found = user;
+  }
+  return found;
+}
+
+/**
+ * The person named by `X-Dev-User` (an id or a username), or null when the header is absent. Nobody
+ * with that id or username answers `404 unknown_user` naming the header; a bot, `400`.
+ */
 export function devPerson(runtime: ServerRuntime, req: IncomingMessage): PersonActor | null {
   const header = req.headers["x-dev-user"];
   if (header === undefined) return null;
-  const id = Array.isArray(header) ? header[0] : header;
-  if (id === undefined || !isSnowflake(id)) {
-    throw InvalidBodyError.at("X-Dev-User", "must be the id of a person");
-  }
-  const user = runtime.core.world.tables.users.get(id);
-  if (!user) throw new UnknownObjectError("user");
+  const given = (Array.isArray(header) ? header[0] : header)?.trim() ?? "";
+  if (given === "") throw InvalidBodyError.at("X-Dev-User", "must be the id or username of a person");
+  const user = findUser(runtime, given);
+  if (!user)
+    throw new UnknownObjectError(
+      "user",
+      `X-Dev-User: no user has the id or username ${JSON.stringify(given)}`,
+    );
   if (user.bot)
     throw InvalidBodyError.at("X-Dev-User", "must be a person: bots act through /v1 with their token");
   return { kind: "person", user };

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { validate } from "@chatbot/protocol";
+import { emptyErrors, SNOWFLAKE_RULE, validate } from "@chatbot/protocol";
 import Router from "find-my-way";
 import type * as v from "valibot";
 import { type ApiError, InvalidBodyError, isApiError } from "../errors/api-error.js";
@@ -14,6 +14,7 @@ import { authenticateBot, rateLimitBot } from "./bot-pipeline.js";
 import { checkDevAccess, devPerson } from "./dev-pipeline.js";
 import { applyCallFaults } from "./faults-hook.js";
 import { readJsonBody } from "./read-body.js";
+import type { RequestGuard } from "./request-guard.js";
 import type { Reply } from "./reply.js";
 import type { BotActor, PersonActor } from "../ops/actor.js";
 import {
@@ -44,7 +45,7 @@ export function errorReply(error: unknown): Reply {
 function checkParams(params: Params): void {
   for (const [name, value] of Object.entries(params)) {
     if (name.endsWith("_id") && (value === undefined || !isSnowflake(value))) {
-      throw InvalidBodyError.at(name, "must be an id: a decimal string of up to 20 digits below 2^64");
+      throw InvalidBodyError.at(name, SNOWFLAKE_RULE);
     }
   }
 }
@@ -82,18 +83,24 @@ function devContext(base: BaseContext<unknown, unknown>, person: PersonActor | n
   };
 }
 
-function checked<S extends v.GenericSchema>(schema: S | undefined, input: unknown, where: string): unknown {
+/** `strict`: unknown keys at any depth are refused (dev bodies) rather than dropped (`/v1`). */
+function checked<S extends v.GenericSchema>(
+  schema: S | undefined,
+  input: unknown,
+  where: string,
+  strict: boolean,
+): unknown {
   if (!schema) return undefined;
-  const result = validate(schema, input);
+  const result = validate(schema, input, strict ? { refuseUnknownKeys: true } : undefined);
   if (result.success) return result.output;
-  const errors: Record<string, string[]> = {};
+  const errors = emptyErrors();
   for (const [path, messages] of Object.entries(result.errors)) errors[path === "" ? where : path] = messages;
   throw new InvalidBodyError(errors, `invalid ${where}`);
 }
 
 /**
  * The HTTP request handler: the route table in a find-my-way router, then for each request
- * authentication (bot token or dev access), rate limits, path ids, body and query validation with
+ * authentication (bot token; for the dev API its {@link RequestGuard} and dev access), rate limits, path ids, body and query validation with
  * the route's schemas, the handler, and one JSON answer. It never leaves the `upgrade` event.
  */
 export class HttpDispatcher {
@@ -102,6 +109,7 @@ export class HttpDispatcher {
   constructor(
     private readonly runtime: ServerRuntime,
     routes: readonly Route[],
+    private readonly guard?: RequestGuard,
   ) {
     for (const route of routes) this.router.on(route.method, route.path, () => undefined, route);
   }
@@ -147,6 +155,7 @@ export class HttpDispatcher {
       applyCallFaults(this.runtime, call, { answer: (reply) => send(res, reply), fail, proceed });
       return;
     }
+    this.guard?.check(req);
     checkDevAccess(this.runtime.devAccess, req.headers, method, url);
     this.run(req, res, route, params, found.searchParams, undefined, (base) => {
       const person = devPerson(this.runtime, req);
@@ -195,8 +204,8 @@ export class HttpDispatcher {
     const base: BaseContext<unknown, unknown> = {
       runtime: this.runtime,
       core: this.runtime.core,
-      body: checked(route.body, body, "body"),
-      query: checked(route.query, searchParams, "query"),
+      body: checked(route.body, body, "body", route.kind === "dev"),
+      query: checked(route.query, searchParams, "query", false),
       headers: req.headers,
       param: (name) => {
         const value = params[name];

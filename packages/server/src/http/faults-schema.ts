@@ -1,4 +1,4 @@
-import { SnowflakeSchema } from "@chatbot/protocol";
+import { SnowflakeSchema, objectMessage } from "@chatbot/protocol";
 import * as v from "valibot";
 import { isSendableCloseCode } from "../gateway/close-reason.js";
 import { HTTP_METHODS } from "./route.js";
@@ -43,7 +43,7 @@ const CloseGatewayFaultSchema = v.strictObject(
       ),
     ),
   },
-  "expected an object",
+  objectMessage,
 );
 
 const HttpFaultSchema = v.strictObject(
@@ -60,12 +60,12 @@ const HttpFaultSchema = v.strictObject(
     ),
     global: v.optional(v.boolean("expected a boolean")),
   },
-  "expected an object",
+  objectMessage,
 );
 
 const LatencyFaultSchema = v.strictObject(
   { ...matchFields, kind: v.literal("latency"), ms: int(0, 600_000) },
-  "expected an object",
+  objectMessage,
 );
 
 /**

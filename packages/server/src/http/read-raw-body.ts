@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import { PayloadTooLargeError } from "../errors/http-errors.js";
+import { PayloadTooLargeError, RequestAbortedError } from "../errors/http-errors.js";
 
 /** Receives the whole body (an empty Buffer when there was none), or the error that answers. */
 export type RawBodyCallback = (error: unknown, raw?: Buffer) => void;
@@ -29,7 +29,7 @@ export function readRawBody(req: IncomingMessage, maxBytes: number, done: RawBod
     chunks.push(chunk);
   });
   req.on("error", (error) => {
-    if (!failed) done(error);
+    if (!failed) done(new RequestAbortedError(error));
     failed = true;
   });
   req.on("end", () => {

@@ -80,8 +80,9 @@ export function requireGuildPermission(
 
 /**
  * The history rule: with Read message history the actor reads every message of a channel it can
- * see; without it, a bot reads only messages created while it had an identified gateway connection,
- * and a person none. Anyone reads their own messages.
+ * see; without it, a bot reads only messages created while it had an identified gateway connection
+ * (in the server's log order: the message's id against the connection's span, never clock
+ * readings), and a person none. Anyone reads their own messages.
  */
 export function canReadMessage(
   core: ServerCore,
@@ -91,7 +92,7 @@ export function canReadMessage(
 ): boolean {
   if (message.author_id === actor.user.id) return true;
   if (hasPermission(channelBits, "read_message_history")) return true;
-  return actor.kind === "bot" && core.presence.wasConnectedAt(actor.app.id, message.created_at);
+  return actor.kind === "bot" && core.presence.wasConnectedAt(actor.app.id, message.id);
 }
 
 /** A message of `channel` the actor may read; otherwise `404 unknown_message`. */

@@ -1,5 +1,4 @@
 import { bitsToPermissions, type PermissionName, permissionsToBits } from "@chatbot/protocol";
-import type { Clock } from "../clock.js";
 import type {
   ChannelRecord,
   GuildRecord,
@@ -45,24 +44,25 @@ function bitsOfOverwrites(overwrites: readonly OverwriteRecord[]): OverwriteBits
 
 /**
  * The one permission and visibility engine, for people and bots alike. It reads the world as it is
- * now (inside a transaction: with the transaction's own writes) and the clock for timeouts. A user
+ * now (inside a transaction: with the transaction's own writes); it never reads the clock. A user
  * who is not a member of the server has no permission there.
  */
 export class PermissionEngine {
-  constructor(
-    private readonly world: World,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly world: World) {}
 
   /** The member record of `userId` in `guildId`, if they are a member. */
   member(guildId: string, userId: string): MemberRecord | undefined {
     return this.world.tables.members.get(pairKey(guildId, userId));
   }
 
-  /** Whether the member's timeout is running now. */
+  /**
+   * Whether the member's timeout is running: from the change that set it to the change that ends
+   * it (a moderator, or its deadline firing on the clock), in the server's order. Its length is a
+   * duration on the clock; whether it still runs is never read off the clock, so nothing the member
+   * does can come between the deadline and the event that says the timeout ended.
+   */
   isTimedOut(member: MemberRecord): boolean {
-    const until = member.communication_disabled_until;
-    return until !== null && until > this.clock.now();
+    return member.communication_disabled_until !== null;
   }
 
   /** The facts that decide `userId`'s permissions in `guild`, or null for a non-member. */

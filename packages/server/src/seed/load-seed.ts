@@ -1,18 +1,17 @@
 import { readFileSync } from "node:fs";
 import { validate } from "@chatbot/protocol";
-import { IdGenerator } from "../ids.js";
 import { SeedError } from "./seed-error.js";
 import { seedToRows } from "./seed-rows.js";
 import { type ParsedSeedWorld, type SeedWorld, SeedWorldSchema } from "./seed-schema.js";
 
 /**
  * Validates a seed object, its shape and every reference between its parts; a {@link SeedError}
- * names the bad paths.
+ * names the bad paths. Keys the seed shape does not know are refused at any depth.
  */
 export function parseSeed(input: unknown): ParsedSeedWorld {
-  const result = validate(SeedWorldSchema, input);
+  const result = validate(SeedWorldSchema, input, { refuseUnknownKeys: true });
   if (!result.success) throw new SeedError(result.errors);
-  seedToRows(result.output, new IdGenerator(() => Date.now()), 0);
+  seedToRows(result.output, 0);
   return result.output;
 }
 

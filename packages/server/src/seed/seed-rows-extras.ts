@@ -6,21 +6,8 @@ import type { WebhookRecord } from "../webhooks/webhook-record.js";
 import { hashWebhookSecret } from "../webhooks/webhook-secret.js";
 import type { ChannelRecord, LinkCardRecord, MessageRecord, UserRecord } from "../world/records.js";
 import { pairKey } from "../world/world.js";
-import { SeedError } from "./seed-error.js";
+import type { SeedIssues } from "./seed-issues.js";
 import type { ParsedSeedWorld } from "./seed-schema.js";
-
-function need(ok: boolean, path: string, message: string): void {
-  if (!ok) throw SeedError.at(path, message);
-}
-
-function unique<T>(items: readonly T[], table: string, key: (item: T) => string, what = "entry"): void {
-  const seen = new Set<string>();
-  items.forEach((item, index) => {
-    const k = key(item);
-    need(!seen.has(k), `${table}.${index}`, `a second ${what} for ${k}`);
-    seen.add(k);
-  });
-}
 
 /** What the checks of the extra tables read from the rest of the seed. */
 export interface SeedContext {
@@ -33,16 +20,23 @@ export interface SeedContext {
 }
 
 /** The seed's webhooks as records (a `secret` is kept only as its hash), references checked. */
-export function seedWebhooks(seed: ParsedSeedWorld, ctx: SeedContext, now: number): WebhookRecord[] {
+export function seedWebhooks(
+  seed: ParsedSeedWorld,
+  ctx: SeedContext,
+  now: number,
+  issues: SeedIssues,
+): WebhookRecord[] {
+  const need = (ok: boolean, path: string, message: string) => issues.check(ok, path, message);
   const webhooks = seed.webhooks.map((w, i): WebhookRecord => {
     const channel = ctx.channels.get(w.channel_id);
-    need(
+    const inChannel = need(
       channel !== undefined && channel.kind !== "voice",
       `webhooks.${i}.channel_id`,
       "no such text channel",
     );
+    if (!inChannel) issues.refuse("webhooks", w.id);
     need(
-      w.guild_id === undefined || w.guild_id === channel!.guild_id,
+      w.guild_id === undefined || w.guild_id === channel?.guild_id,
       `webhooks.${i}.guild_id`,
       "must be the channel's guild",
     );
@@ -50,7 +44,7 @@ export function seedWebhooks(seed: ParsedSeedWorld, ctx: SeedContext, now: numbe
     need(!ctx.users.has(w.id), `webhooks.${i}.id`, "is the id of a user");
     return {
       id: w.id,
-      guild_id: channel!.guild_id,
+      guild_id: channel?.guild_id ?? "",
       channel_id: w.channel_id,
       name: w.name,
       avatar_id: w.avatar_id,
@@ -60,12 +54,13 @@ export function seedWebhooks(seed: ParsedSeedWorld, ctx: SeedContext, now: numbe
       created_at: w.created_at ?? (idTimestamp(w.id) || now),
     };
   });
-  unique(webhooks, "webhooks", (w) => w.id);
+  issues.unique(webhooks, "webhooks", (w) => w.id);
   return webhooks;
 }
 
 /** The seed's commands, checked: known app, server where it is installed, 100 per scope, names unique. */
-export function seedCommands(seed: ParsedSeedWorld, ctx: SeedContext): CommandRecord[] {
+export function seedCommands(seed: ParsedSeedWorld, ctx: SeedContext, issues: SeedIssues): CommandRecord[] {
+  const need = (ok: boolean, path: string, message: string) => issues.check(ok, path, message);
   const commands = seed.commands.map((c, i): CommandRecord => {
     need(ctx.appIds.has(c.application_id), `commands.${i}.application_id`, "no such app");
     if (c.guild_id !== null) {
@@ -85,8 +80,8 @@ export function seedCommands(seed: ParsedSeedWorld, ctx: SeedContext): CommandRe
       default_member_permissions: c.default_member_permissions,
     };
   });
-  unique(commands, "commands", (c) => c.id);
-  unique(
+  issues.unique(commands, "commands", (c) => c.id);
+  issues.unique(
     commands,
     "commands",
     (c) => `${commandScopeKey(c.application_id, c.guild_id)}:${c.name}`,
@@ -107,13 +102,19 @@ export function seedCommands(seed: ParsedSeedWorld, ctx: SeedContext): CommandRe
 }
 
 /** The seed's AutoMod rules, checked. */
-export function seedAutomodRules(seed: ParsedSeedWorld, ctx: SeedContext, now: number): AutomodRuleRecord[] {
+export function seedAutomodRules(
+  seed: ParsedSeedWorld,
+  ctx: SeedContext,
+  now: number,
+  issues: SeedIssues,
+): AutomodRuleRecord[] {
+  const need = (ok: boolean, path: string, message: string) => issues.check(ok, path, message);
   const rules = seed.automod_rules.map((r, i): AutomodRuleRecord => {
     need(ctx.guildIds.has(r.guild_id), `automod_rules.${i}.guild_id`, "no such guild");
     need(ctx.users.get(r.creator_id)?.bot === false, `automod_rules.${i}.creator_id`, "no such person");
     return { ...r, keywords: [...r.keywords], created_at: r.created_at ?? (idTimestamp(r.id) || now) };
   });
-  unique(rules, "automod_rules", (r) => r.id);
+  issues.unique(rules, "automod_rules", (r) => r.id);
   return rules;
 }
 
@@ -126,12 +127,16 @@ export function seedMessageAuthor(
   index: number,
   users: ReadonlyMap<string, UserRecord>,
   webhooks: readonly WebhookRecord[],
+  issues: SeedIssues,
 ): Pick<MessageRecord, "webhook" | "cards"> {
+  const need = (ok: boolean, path: string, message: string) => issues.check(ok, path, message);
   if (!message.webhook) {
     need(users.has(message.author_id), `messages.${index}.author_id`, "no such user");
     return {};
   }
   const webhook = webhooks.find((w) => w.id === message.author_id);
+  // A webhook refused for its channel is reported there, not again for each of its posts.
+  if (webhook !== undefined && issues.isRefused("webhooks", webhook.id)) return {};
   need(
     webhook !== undefined && webhook.channel_id === message.channel_id && message.webhook.id === webhook.id,
     `messages.${index}.webhook.id`,

@@ -1,5 +1,5 @@
 import { AUDIT_LOG_ACTIONS, INTENTS } from "@chatbot/protocol";
-import { type IdGenerator, idTimestamp } from "../ids.js";
+import { idTimestamp } from "../ids.js";
 import { everyoneRole } from "../ops/guilds.js";
 import { normalizeEmbed } from "../ops/message-input.js";
 import { hashToken } from "../ops/tokens.js";
@@ -15,29 +15,24 @@ import type {
   UserRecord,
 } from "../world/records.js";
 import { pairKey } from "../world/world.js";
-import { SeedError } from "./seed-error.js";
+import { DerivedIds } from "./seed-derived-ids.js";
+import { SeedIssues } from "./seed-issues.js";
 import { seedAutomodRules, seedCommands, seedMessageAuthor, seedWebhooks } from "./seed-rows-extras.js";
 import type { ParsedSeedWorld } from "./seed-schema.js";
-
-function unique<T>(items: readonly T[], table: string, key: (item: T) => string): void {
-  const seen = new Set<string>();
-  items.forEach((item, index) => {
-    const k = key(item);
-    if (seen.has(k)) throw SeedError.at(`${table}.${index}`, `a second entry for ${k}`);
-    seen.add(k);
-  });
-}
-
-function need(ok: boolean, path: string, message: string): void {
-  if (!ok) throw SeedError.at(path, message);
-}
 
 /**
  * Turns a validated seed into the world's rows: fills in the defaults (bot accounts, everyone roles,
  * managed roles and bot members of installs, owners as members, times from ids) and checks every
- * reference, naming the bad path. `ids` makes the ids of what the seed leaves out.
+ * reference; one {@link SeedError} names every bad path. The ids of what the seed leaves out are
+ * derived from the seed alone ({@link DerivedIds}), so a seed gives the same ids on every start;
+ * `now` is the time of what has no time of its own (members' `joined_at`, installs' `created_at`).
  */
-export function seedToRows(seed: ParsedSeedWorld, ids: IdGenerator, now: number): StoredRows {
+export function seedToRows(seed: ParsedSeedWorld, now: number): StoredRows {
+  const issues = new SeedIssues();
+  const derived = new DerivedIds(seed);
+  const need = (ok: boolean, path: string, message: string) => issues.check(ok, path, message);
+  const unique = <T>(items: readonly T[], table: string, key: (item: T) => string) =>
+    issues.unique(items, table, key);
   const users = new Map<string, UserRecord>();
   seed.users.forEach((u) => {
     users.set(u.id, {
@@ -53,11 +48,9 @@ export function seedToRows(seed: ParsedSeedWorld, ids: IdGenerator, now: number)
   const apps: AppRecord[] = seed.apps.map((a, i) => {
     if (a.owner_id !== null)
       need(users.get(a.owner_id)?.bot === false, `apps.${i}.owner_id`, "no such person");
-    let botId = a.bot_user_id;
-    if (botId === undefined) {
-      botId = ids.next();
+    const botId = a.bot_user_id ?? derived.derive("bot_user", [a.id], `apps.${i}.bot_user_id`);
+    if (!users.has(botId))
       users.set(botId, { id: botId, username: `app_${a.id}`, name: a.name, avatar_id: null, bot: true });
-    }
     need(users.get(botId)?.bot === true, `apps.${i}.bot_user_id`, "must be a user with bot: true");
     return {
       id: a.id,
@@ -102,11 +95,12 @@ export function seedToRows(seed: ParsedSeedWorld, ids: IdGenerator, now: number)
   guilds.forEach((g, i) => {
     const defaults = [...roles.values()].filter((r) => r.guild_id === g.id && r.default);
     need(defaults.length <= 1, `guilds.${i}`, "has more than one role with default: true");
-    let everyoneId = g.everyone_role_id || defaults[0]?.id;
-    if (everyoneId === undefined) {
-      everyoneId = ids.next();
+    const everyoneId =
+      g.everyone_role_id ||
+      defaults[0]?.id ||
+      derived.derive("everyone_role", [g.id], `guilds.${i}.everyone_role_id`);
+    if (!roles.has(everyoneId) && defaults.length === 0)
       roles.set(everyoneId, everyoneRole(everyoneId, g.id));
-    }
     const everyone = roles.get(everyoneId);
     need(
       everyone?.guild_id === g.id && everyone.default,
@@ -162,43 +156,9 @@ export function seedToRows(seed: ParsedSeedWorld, ids: IdGenerator, now: number)
   const installs: InstallRecord[] = seed.installs.map((s, i) => {
     const app = appById.get(s.application_id);
     need(guildById.has(s.guild_id), `installs.${i}.guild_id`, "no such guild");
-    need(app !== undefined, `installs.${i}.application_id`, "no such app");
-    let roleId = s.role_id;
-    if (roleId === undefined) {
-      roleId = ids.next();
-      roles.set(roleId, {
-        id: roleId,
-        guild_id: s.guild_id,
-        name: app!.name,
-        color: null,
-        position: 1,
-        permissions: [...s.permissions],
-        hoist: false,
-        mentionable: false,
-        managed: true,
-        application_id: app!.id,
-        default: false,
-      });
-    }
-    const role = roles.get(roleId);
-    need(
-      role?.guild_id === s.guild_id && role.managed,
-      `installs.${i}.role_id`,
-      "must be a managed role of this guild",
-    );
-    const botKey = pairKey(s.guild_id, app!.bot_user_id);
-    const bot = members.get(botKey);
-    if (!bot) {
-      members.set(botKey, {
-        guild_id: s.guild_id,
-        user_id: app!.bot_user_id,
-        nickname: null,
-        joined_at: s.created_at ?? now,
-        roles: [roleId],
-        communication_disabled_until: null,
-      });
-    } else if (!bot.roles.includes(roleId)) members.set(botKey, { ...bot, roles: [...bot.roles, roleId] });
-    return {
+    const roleId =
+      s.role_id ?? derived.derive("install_role", [s.guild_id, s.application_id], `installs.${i}.role_id`);
+    const record: InstallRecord = {
       guild_id: s.guild_id,
       application_id: s.application_id,
       scopes: [...new Set(s.scopes)],
@@ -208,6 +168,41 @@ export function seedToRows(seed: ParsedSeedWorld, ids: IdGenerator, now: number)
       installed_by: s.installed_by,
       created_at: s.created_at ?? now,
     };
+    if (!need(app !== undefined, `installs.${i}.application_id`, "no such app") || !app) return record;
+    if (!roles.has(roleId)) {
+      roles.set(roleId, {
+        id: roleId,
+        guild_id: s.guild_id,
+        name: app.name,
+        color: null,
+        position: 1,
+        permissions: [...s.permissions],
+        hoist: false,
+        mentionable: false,
+        managed: true,
+        application_id: app.id,
+        default: false,
+      });
+    }
+    const role = roles.get(roleId);
+    need(
+      role?.guild_id === s.guild_id && role.managed,
+      `installs.${i}.role_id`,
+      "must be a managed role of this guild",
+    );
+    const botKey = pairKey(s.guild_id, app.bot_user_id);
+    const bot = members.get(botKey);
+    if (!bot) {
+      members.set(botKey, {
+        guild_id: s.guild_id,
+        user_id: app.bot_user_id,
+        nickname: null,
+        joined_at: s.created_at ?? now,
+        roles: [roleId],
+        communication_disabled_until: null,
+      });
+    } else if (!bot.roles.includes(roleId)) members.set(botKey, { ...bot, roles: [...bot.roles, roleId] });
+    return record;
   });
   unique(installs, "installs", (s) => pairKey(s.guild_id, s.application_id));
 
@@ -237,23 +232,23 @@ export function seedToRows(seed: ParsedSeedWorld, ids: IdGenerator, now: number)
     channels: channelById,
     installs: new Set(installs.map((s) => pairKey(s.guild_id, s.application_id))),
   };
-  const webhooks = seedWebhooks(seed, context, now);
+  const webhooks = seedWebhooks(seed, context, now, issues);
   const messageIds = new Set(seed.messages.map((m) => m.id));
   const messages: MessageRecord[] = seed.messages.map((m, i) => {
     const channel = channelById.get(m.channel_id);
     need(channel !== undefined, `messages.${i}.channel_id`, "no such channel");
     need(
-      m.guild_id === undefined || m.guild_id === channel!.guild_id,
+      m.guild_id === undefined || m.guild_id === channel?.guild_id,
       `messages.${i}.guild_id`,
       "must be the channel's guild",
     );
     const { webhook: _webhook, cards: _cards, ...rest } = m;
-    const byWebhook = seedMessageAuthor(m, i, users, webhooks);
+    const byWebhook = seedMessageAuthor(m, i, users, webhooks, issues);
     if (m.reply_to !== null) need(messageIds.has(m.reply_to), `messages.${i}.reply_to`, "no such message");
     return {
       ...rest,
       ...byWebhook,
-      guild_id: channel!.guild_id,
+      guild_id: channel?.guild_id ?? "",
       embeds: m.embeds.map(normalizeEmbed),
       mentions: { users: [...m.mentions.users], roles: [...m.mentions.roles], everyone: m.mentions.everyone },
       reactions: m.reactions.map((r) => ({ emoji: { ...r.emoji }, user_ids: [...r.user_ids] })),
@@ -282,6 +277,9 @@ export function seedToRows(seed: ParsedSeedWorld, ids: IdGenerator, now: number)
     return { ...a, action_type: AUDIT_LOG_ACTIONS[a.action], created_at: a.created_at ?? idTimestamp(a.id) };
   });
 
+  const commands = seedCommands(seed, context, issues);
+  const automodRules = seedAutomodRules(seed, context, now, issues);
+  issues.throwIfAny();
   return {
     users: [...users.values()],
     apps,
@@ -296,7 +294,7 @@ export function seedToRows(seed: ParsedSeedWorld, ids: IdGenerator, now: number)
     emojis,
     audit_log: auditLog,
     webhooks,
-    commands: seedCommands(seed, context),
-    automod_rules: seedAutomodRules(seed, context, now),
+    commands,
+    automod_rules: automodRules,
   };
 }

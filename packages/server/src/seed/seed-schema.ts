@@ -3,6 +3,7 @@ import {
   CHANNEL_KINDS,
   IntentSchema,
   MessageEmbedSchema,
+  objectMessage,
   PermissionNameSchema,
   REVIEW_STATES,
   ScopeSchema,
@@ -206,9 +207,10 @@ const SeedAuditSchema = v.object({
  * A seed world: the same shape `GET /dev/v1/world` returns, so a world can be saved and loaded
  * again. Every array is optional; most fields have defaults (documented in docs/). Apps carry a
  * fixed `token` (or the `token_hash` the world export shows), webhooks a fixed `secret` (or the
- * `secret_hash`).
+ * `secret_hash`). A key it does not know is refused (`userz: is not an allowed key`); validate with
+ * `refuseUnknownKeys` to refuse them inside rows too, as `parseSeed` and `PUT /dev/v1/world` do.
  */
-export const SeedWorldSchema = v.object({
+const seedWorldEntries = {
   version: v.optional(v.literal(1, "must be 1"), 1),
   users: list(SeedUserSchema),
   apps: list(SeedAppSchema),
@@ -225,7 +227,9 @@ export const SeedWorldSchema = v.object({
   webhooks: list(SeedWebhookSchema),
   commands: list(SeedCommandSchema),
   automod_rules: list(SeedAutomodRuleSchema),
-});
+};
+/** The seed world (see `seedWorldEntries` above): a strict object, so `{"userz": []}` is refused. */
+export const SeedWorldSchema = v.strictObject(seedWorldEntries, objectMessage);
 
 /** A seed world as written (fields with defaults may be left out). */
 export type SeedWorld = v.InferInput<typeof SeedWorldSchema>;

@@ -18,6 +18,10 @@ export class MemoryStore implements Store {
 
   clear(): void {}
 
+  replace(writes: readonly RecordWrite[]): void {
+    this.commit(writes);
+  }
+
   close(): void {}
 
   /** How many non-empty transactions were committed. */

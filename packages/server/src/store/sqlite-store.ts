@@ -1,3 +1,4 @@
+import { chmodSync, closeSync, existsSync, openSync } from "node:fs";
 import Database from "better-sqlite3";
 import type { TableName } from "../world/world.js";
 import type { RecordWrite, Store, StoredRows } from "./store.js";
@@ -16,6 +17,19 @@ export class StoreOpenError extends Error {
   }
 }
 
+/** Owner read and write only: the file holds token hashes and every message. */
+const FILE_MODE = 0o600;
+
+/**
+ * Creates the data file with mode 0600 before SQLite opens it (SQLite gives its `-wal` and `-shm`
+ * files the mode of the database file), and narrows an existing file and its companions to 0600.
+ */
+function restrictFileMode(path: string): void {
+  if (path === ":memory:" || path === "") return;
+  closeSync(openSync(path, "a", FILE_MODE));
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) if (existsSync(file)) chmodSync(file, FILE_MODE);
+}
+
 interface Row {
   kind: string;
   data: string;
@@ -32,10 +46,12 @@ export class SqliteStore implements Store {
   private readonly upsert: Database.Statement<[string, string, string]>;
   private readonly erase: Database.Statement<[string, string]>;
   private readonly write: (writes: readonly RecordWrite[]) => void;
+  private readonly swap: (writes: readonly RecordWrite[]) => void;
   private closed = false;
 
   constructor(readonly path: string) {
     try {
+      restrictFileMode(path);
       this.db = new Database(path);
       this.db.pragma("journal_mode = WAL");
       this.db.pragma("synchronous = NORMAL");
@@ -54,6 +70,11 @@ export class SqliteStore implements Store {
         if (w.row === null) this.erase.run(w.kind, w.key);
         else this.upsert.run(w.kind, w.key, JSON.stringify(w.row));
       }
+    });
+    const eraseAll = this.db.prepare("DELETE FROM records");
+    this.swap = this.db.transaction((writes: readonly RecordWrite[]) => {
+      eraseAll.run();
+      this.write(writes);
     });
   }
 
@@ -74,6 +95,11 @@ export class SqliteStore implements Store {
 
   clear(): void {
     this.db.exec("DELETE FROM records");
+  }
+
+  replace(writes: readonly RecordWrite[]): void {
+    // One SQLite transaction (the inner one becomes a savepoint): old rows or new, never neither.
+    this.swap(writes);
   }
 
   close(): void {

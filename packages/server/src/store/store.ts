@@ -23,6 +23,12 @@ export interface Store {
   commit(writes: readonly RecordWrite[]): void;
   /** Deletes everything (`POST /dev/v1/reset`). */
   clear(): void;
+  /**
+   * Deletes every row and saves `writes` in their place as one transaction (`PUT /dev/v1/world`):
+   * after a crash the store holds the old rows or the new ones, never a part. Throws when it could
+   * not; the old rows are then kept.
+   */
+  replace(writes: readonly RecordWrite[]): void;
   /** Releases the store; idempotent. */
   close(): void;
 }

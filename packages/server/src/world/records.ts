@@ -266,8 +266,15 @@ export interface AuditLogRecord {
   readonly created_at: number;
 }
 
-/** When an app had an identified gateway connection: `[from, to]`, `to` null while open. */
+/**
+ * A connected span of a bot: `[opened, closed]`, two positions in the server's log order (ids drawn
+ * from the id generator when the connection identified and when it went away; `closed` null while
+ * connected). A message was made while connected when its id lies strictly between them.
+ */
+export type ConnectedSpan = readonly [opened: string, closed: string | null];
+
+/** When an app had an identified gateway connection, as spans in log order (oldest first). */
 export interface PresenceRecord {
   readonly application_id: string;
-  readonly intervals: readonly (readonly [number, number | null])[];
+  readonly spans: readonly ConnectedSpan[];
 }

@@ -1,12 +1,12 @@
 import { json, NO_CONTENT } from "../../http/reply.js";
 import { type DevRoute, devRoute } from "../../http/route.js";
-import { createApp, deleteApp, resetAppToken, updateApp } from "../../ops/apps.js";
+import { appById, createApp, deleteApp, resetAppToken, updateApp } from "../../ops/apps.js";
 import { createUser } from "../../ops/users.js";
 import { serializeUser } from "../../serialize/user.js";
 import { CreateAppBodySchema, CreateUserBodySchema, PatchAppBodySchema } from "./dev-schemas.js";
 import { devApplication } from "./dev-views.js";
 
-/** Dev routes for people and apps (setup: no actor). */
+/** Dev routes for people and apps (setup: no actor), and an app's gateway sessions. */
 export const devAppRoutes: DevRoute[] = [
   devRoute({
     method: "POST",
@@ -33,6 +33,14 @@ export const devAppRoutes: DevRoute[] = [
     method: "POST",
     path: "/dev/v1/apps/:app_id/token",
     handle: ({ core, param }) => json({ token: resetAppToken(core, param("app_id")) }),
+  }),
+  devRoute({
+    method: "GET",
+    path: "/dev/v1/apps/:app_id/sessions",
+    handle: ({ core, runtime, param }) => {
+      const app = appById(core, param("app_id"));
+      return json(runtime.gateway.sessionLog(app.id));
+    },
   }),
   devRoute({
     method: "DELETE",

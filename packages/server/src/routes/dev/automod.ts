@@ -1,3 +1,4 @@
+import { objectMessage } from "@chatbot/protocol";
 import * as v from "valibot";
 import { createAutomodRule, deleteAutomodRule, listAutomodRules } from "../../automod/automod-rules.js";
 import { keywordCore } from "../../automod/keyword-matcher.js";
@@ -33,7 +34,7 @@ export const AutomodRuleBodySchema = v.strictObject(
     ),
     exempt_webhooks: v.optional(v.boolean("expected a boolean")),
   },
-  "expected an object",
+  objectMessage,
 );
 
 /** Dev routes for AutoMod keyword rules, as a person with `manage_guild`. */

@@ -4,6 +4,7 @@ import {
   EmbedListSchema,
   IntentSchema,
   MessageContentSchema,
+  objectMessage,
   PermissionNameSchema,
   REVIEW_STATES,
   ScopeSchema,
@@ -13,7 +14,8 @@ import * as v from "valibot";
 
 /**
  * Bodies of the dev API. They are strict: a key the route does not know is an error naming it, so a
- * typo never passes silently.
+ * typo never passes silently (the dispatcher refuses unknown keys nested in shared parts, such as
+ * an embed, too).
  */
 
 const text = (min: number, max: number) =>
@@ -30,7 +32,7 @@ const int = (min: number, max: number) =>
     v.minValue(min, `must be ${min} to ${max}`),
     v.maxValue(max, `must be ${min} to ${max}`),
   );
-const strict = <E extends v.ObjectEntries>(entries: E) => v.strictObject(entries, "expected an object");
+const strict = <E extends v.ObjectEntries>(entries: E) => v.strictObject(entries, objectMessage);
 const array = <S extends v.GenericSchema>(item: S, max: number, noun: string) =>
   v.pipe(v.array(item, "expected an array"), v.maxLength(max, `at most ${max} ${noun}`));
 const color = () =>

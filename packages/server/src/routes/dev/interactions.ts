@@ -1,4 +1,4 @@
-import { SnowflakeSchema } from "@chatbot/protocol";
+import { SnowflakeSchema, objectMessage } from "@chatbot/protocol";
 import * as v from "valibot";
 import { UnknownObjectError } from "../../errors/api-error.js";
 import { json } from "../../http/reply.js";
@@ -28,7 +28,7 @@ export const UseCommandBodySchema = v.strictObject(
     ),
     application_id: v.optional(SnowflakeSchema),
   },
-  "expected an object",
+  objectMessage,
 );
 
 /** Dev routes of slash command use: a person types a command; anyone reads an interaction's state. */

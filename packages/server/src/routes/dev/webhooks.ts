@@ -1,3 +1,4 @@
+import { objectMessage } from "@chatbot/protocol";
 import * as v from "valibot";
 import { json, NO_CONTENT } from "../../http/reply.js";
 import { type DevRoute, devRoute } from "../../http/route.js";
@@ -13,7 +14,7 @@ export const CreateWebhookBodySchema = v.strictObject(
       v.maxLength(80, "at most 80 characters"),
     ),
   },
-  "expected an object",
+  objectMessage,
 );
 
 /** Dev routes for webhooks: made, renewed and deleted by a person with `manage_webhooks`. */

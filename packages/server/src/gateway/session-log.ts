@@ -1,0 +1,94 @@
+import type { Intent } from "@chatbot/protocol";
+import type { GatewayConnection } from "./connection.js";
+
+/** How many gateway sessions are kept per app (the newest; older ones are forgotten). */
+export const KEPT_SESSIONS_PER_APP = 100;
+
+/**
+ * One gateway connection of an app as the dev API shows it (`GET /dev/v1/apps/{app_id}/sessions`).
+ * Times are the server's clock (Unix milliseconds); `identified_at`, `closed_at` and `close_code`
+ * are null until they happen. `intents_granted` is the union, over every server whose
+ * `GUILD_CREATE` the connection was sent, of the intents that install granted it (each within
+ * what was requested).
+ */
+export interface GatewaySessionInfo {
+  /** The `session_id` of `READY` (also set for a session that never identified). */
+  readonly id: string;
+  readonly opened_at: number;
+  readonly identified_at: number | null;
+  readonly closed_at: number | null;
+  /** The code the service closed with, or the one the bot closed with (`1006`: no close frame). */
+  readonly close_code: number | null;
+  /** The intent names sent in `identify`, each once, as sent. */
+  readonly intents_requested: readonly string[];
+  readonly intents_granted: readonly Intent[];
+  /** Dispatches sent on the connection (`READY` included): the last `s`. */
+  readonly events_sent: number;
+}
+
+/** The record of one session, filled in as it goes; the session owns it. */
+export class SessionEntry {
+  identifiedAt: number | null = null;
+  closedAt: number | null = null;
+  closeCode: number | null = null;
+  intentsRequested: readonly string[] = [];
+  connection: GatewayConnection | null = null;
+
+  constructor(
+    readonly id: string,
+    readonly openedAt: number,
+  ) {}
+
+  /** Records the end of the session once (the first close wins: the service's or the bot's). */
+  ended(at: number, code: number): void {
+    if (this.closedAt !== null) return;
+    this.closedAt = at;
+    this.closeCode = code;
+  }
+
+  /** The dev API's view of the session now. */
+  info(): GatewaySessionInfo {
+    return {
+      id: this.id,
+      opened_at: this.openedAt,
+      identified_at: this.identifiedAt,
+      closed_at: this.closedAt,
+      close_code: this.closeCode,
+      intents_requested: [...this.intentsRequested],
+      intents_granted: this.connection ? [...this.connection.grantedIntents] : [],
+      events_sent: this.connection?.sequence ?? 0,
+    };
+  }
+}
+
+/**
+ * The gateway sessions of each app, newest first, at most {@link KEPT_SESSIONS_PER_APP} per app, in
+ * memory only (a restarted server starts with none). A session joins its app's list when its
+ * `identify` carries the app's valid token, whether or not the identify is then accepted; a socket
+ * that never names a valid token belongs to no app and is not listed.
+ */
+export class SessionLog {
+  readonly #byApp = new Map<string, SessionEntry[]>();
+
+  /** Adds `entry` to the sessions of `appId` (once). */
+  attribute(appId: string, entry: SessionEntry): void {
+    let list = this.#byApp.get(appId);
+    if (!list) {
+      list = [];
+      this.#byApp.set(appId, list);
+    }
+    if (list.includes(entry)) return;
+    list.unshift(entry);
+    if (list.length > KEPT_SESSIONS_PER_APP) list.length = KEPT_SESSIONS_PER_APP;
+  }
+
+  /** The sessions of `appId`, newest first. */
+  list(appId: string): GatewaySessionInfo[] {
+    return (this.#byApp.get(appId) ?? []).map((entry) => entry.info());
+  }
+
+  /** Forgets every session (the world was reset: its apps are gone). */
+  clear(): void {
+    this.#byApp.clear();
+  }
+}
