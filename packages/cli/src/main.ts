@@ -1,24 +1,53 @@
+import { readFileSync } from "node:fs";
 import yargs from "yargs";
 import { runServer } from "./server-command.js";
 import { checkServerFlags, SERVER_OPTIONS, type ServerFlags } from "./server-options.js";
+import { UsageError } from "./usage-error.js";
 
 const consoleOutput = {
   out: (line: string) => process.stdout.write(`${line}\n`),
   err: (line: string) => process.stderr.write(`${line}\n`),
+  terminal: process.stdout.isTTY === true,
 };
 
-/** The `chatbot` command line: parses `argv` (without the node and script paths) and runs it. */
+/** This package's version, from its package.json (`dist/` and `src/` both sit beside it). */
+function packageVersion(): string {
+  const manifest = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
+    version: string;
+  };
+  return manifest.version;
+}
+
+/**
+ * The `chatbot` command line: parses `argv` (without the node and script paths) and runs it. A
+ * usage error prints its message first, then a one-line hint to `--help`, and exits with 2.
+ */
 export async function main(argv: readonly string[]): Promise<void> {
-  await yargs([...argv])
-    .scriptName("chatbot")
-    .command(
-      "server",
-      "Run the reference server in the foreground",
-      (y) => y.options(SERVER_OPTIONS).check((flags) => checkServerFlags(flags as ServerFlags) ?? true),
-      (flags) => runServer(flags as ServerFlags, consoleOutput),
-    )
-    .demandCommand(1, "Name a command: chatbot server")
-    .strict()
-    .help()
-    .parseAsync();
+  const [command, what] = argv[0] === "server" ? ["chatbot server", "flags"] : ["chatbot", "commands"];
+  try {
+    await yargs([...argv])
+      .scriptName("chatbot")
+      .command(
+        "server",
+        "Run the reference server in the foreground",
+        (y) => y.options(SERVER_OPTIONS).check((flags) => checkServerFlags(flags as ServerFlags) ?? true),
+        (flags) => runServer(flags as ServerFlags, consoleOutput),
+      )
+      .demandCommand(1, "name a command: chatbot server")
+      .updateStrings({ "Not enough arguments following: %s": "--%s needs a value" })
+      .strict()
+      .fail((message, error) => {
+        // yargs calls this for its own usage errors and for an error a command handler throws.
+        if (message) throw new UsageError(message);
+        throw error;
+      })
+      .version(packageVersion())
+      .help()
+      .parseAsync();
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    consoleOutput.err(`${command}: ${error.message}`);
+    consoleOutput.err(`Run \`${command} --help\` to see the ${what}.`);
+    process.exitCode = 2;
+  }
 }

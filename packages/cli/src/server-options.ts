@@ -1,17 +1,44 @@
 import type { Options } from "yargs";
+import { existingFile, nonEmpty, wholeNumber } from "./flag-values.js";
 
 /**
  * The flags of `chatbot server`, declared once: this table registers them with yargs and is what
- * `docs/cli.md` documents (a test checks the page names every flag).
+ * `docs/cli.md` documents (a test checks the page names every flag). A flag that takes a value
+ * requires one (`requiresArg`), and its `coerce` checks it, so a bad value is refused before
+ * anything starts with a message naming the flag, the rule and the value given. The number flags
+ * have no yargs `type`: yargs would turn `abc` into `NaN` before the check could echo it.
  */
 export const SERVER_OPTIONS = {
-  host: { type: "string", default: "127.0.0.1", describe: "Address to listen on" },
-  port: { type: "number", default: 8787, describe: "Port to listen on; 0 picks a free port" },
-  seed: { type: "string", describe: "Load a world from this seed file at start" },
+  host: {
+    type: "string",
+    requiresArg: true,
+    default: "127.0.0.1",
+    describe: "Address to listen on",
+    coerce: nonEmpty("host", "an address"),
+  },
+  port: {
+    requiresArg: true,
+    default: 8787,
+    describe: "Port to listen on, 0 to 65535; 0 picks a free port",
+    coerce: wholeNumber("port", 0, 65_535),
+  },
+  seed: {
+    type: "string",
+    requiresArg: true,
+    describe: "Load a world from this seed file at start (into an empty store; see --reseed)",
+    coerce: existingFile("seed"),
+  },
   data: {
     type: "string",
+    requiresArg: true,
     describe:
-      "Keep the world in a durable SQLite store at this path; every acknowledged change survives a crash",
+      "Keep the world in a durable SQLite store at this path (its folder is made if missing); every acknowledged change survives a crash",
+    coerce: nonEmpty("data", "a file path"),
+  },
+  reseed: {
+    type: "boolean",
+    default: false,
+    describe: "With --data and --seed: replace the world the store already holds with the seed",
   },
   "manual-clock": {
     type: "boolean",
@@ -19,9 +46,10 @@ export const SERVER_OPTIONS = {
     describe: "Use the controllable clock: time moves only by POST /dev/v1/clock",
   },
   "heartbeat-interval": {
-    type: "number",
+    requiresArg: true,
     default: 30_000,
-    describe: "The heartbeat_interval in milliseconds sent in the gateway's hello",
+    describe: "The heartbeat_interval in milliseconds sent in the gateway's hello, 1 to 3600000",
+    coerce: wholeNumber("heartbeat-interval", 1, 3_600_000, " of milliseconds"),
   },
   "rate-limits": {
     type: "boolean",
@@ -30,7 +58,15 @@ export const SERVER_OPTIONS = {
   },
   "dev-key": {
     type: "string",
-    describe: "The key /dev/v1 requires (Authorization: Dev <key>) when bound beyond loopback",
+    requiresArg: true,
+    describe:
+      "The key /dev/v1 requires (Authorization: Dev <key>), on every host; without it /dev/v1 is open on loopback and off beyond it",
+    coerce: nonEmpty("dev-key", "a key"),
+  },
+  log: {
+    type: "boolean",
+    describe:
+      "Print one line per /v1 call, webhook execution and gateway event; on by default when standard output is a terminal, --no-log silences it",
   },
 } as const satisfies Record<string, Options>;
 
@@ -40,21 +76,22 @@ export interface ServerFlags {
   port: number;
   seed?: string | undefined;
   data?: string | undefined;
+  reseed: boolean;
   "manual-clock": boolean;
   "heartbeat-interval": number;
   "rate-limits": boolean;
   "dev-key"?: string | undefined;
+  /** Absent: on when standard output is a terminal. */
+  log?: boolean | undefined;
 }
 
-/** Checks the flags' values; returns an error message naming the flag and the rule, or null. */
+/**
+ * Checks the rules between flags (each value alone is checked by its coercion); returns an error
+ * message naming the flags and the rule, or null.
+ */
 export function checkServerFlags(flags: ServerFlags): string | null {
-  if (!Number.isInteger(flags.port) || flags.port < 0 || flags.port > 65_535) {
-    return `--port must be a whole number from 0 to 65535, got ${flags.port}`;
+  if (flags.reseed && (flags.seed === undefined || flags.data === undefined)) {
+    return "--reseed needs --seed (the world to load) and --data (the store whose world it replaces)";
   }
-  const interval = flags["heartbeat-interval"];
-  if (!Number.isInteger(interval) || interval < 1 || interval > 3_600_000) {
-    return `--heartbeat-interval must be a whole number of milliseconds from 1 to 3600000, got ${interval}`;
-  }
-  if (flags.host.trim() === "") return "--host must not be empty";
   return null;
 }

@@ -1,31 +1,17 @@
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
+import { bash, codeBlock, readPage } from "./doc-blocks.js";
 import { type ServerProcess, startServerProcess } from "./run-cli.js";
 
-const guide = readFileSync(new URL("../../../docs/reference-server.md", import.meta.url), "utf8");
+const guide = readPage("docs/reference-server.md");
 
 /** The `lang` block of the guide whose first line starts with `first`. */
-function block(first: string, lang = "sh"): string {
-  const blocks = [...guide.matchAll(new RegExp("```" + lang + "\\n([\\s\\S]*?)```", "g"))].map((m) => m[1]!);
-  const found = blocks.find((b) => b.startsWith(first));
-  if (!found) throw new Error(`docs/reference-server.md has no ${lang} block starting with ${first}`);
-  return found;
-}
-
-/** Runs `script` with bash as a user would paste it; `-e`: the first failing command fails it. */
-function bash(script: string) {
-  // --norc: Debian's bash reads /etc/bash.bashrc even when not interactive if stdin is a socket.
-  return spawnSync("bash", ["--norc", "--noprofile", "-euo", "pipefail", "-c", script], {
-    encoding: "utf8",
-    timeout: 60_000,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-}
+const block = (first: string, lang = "sh") => codeBlock(guide, "docs/reference-server.md", first, lang);
 
 /** A bot connected to the gateway: what it received, and how its connection closed. */
 async function connectBot(gatewayUrl: string, token: string) {
@@ -85,16 +71,21 @@ describe("docs/reference-server.md", () => {
     const run = bash(script);
     expect(run.stderr).toBe("");
     expect(run.status).toBe(0);
-    expect(run.stdout).not.toMatch(/"code":/);
+    // The only error is the one the example shows: Linus posting while timed out.
+    expect([...run.stdout.matchAll(/"code":"?(\w+)/g)].map((m) => m[1])).toEqual(["missing_permission"]);
 
     const world = (await fetch(`${server.baseUrl}/dev/v1/world`).then((r) => r.json())) as {
-      messages: Array<{ content: string }>;
+      users: Array<{ id: string; username: string }>;
+      messages: Array<{ content: string; author_id: string }>;
       channels: Array<{ name: string }>;
-      members: Array<{ communication_disabled_until: number | null }>;
+      members: Array<{ user_id: string; communication_disabled_until: number | null }>;
     };
-    expect(world.messages.map((m) => m.content).sort()).toEqual(["hello Ada", "hello bot"]);
+    const linus = world.users.find((u) => u.username === "linus")!.id;
+    expect(world.messages.map((m) => m.content).sort()).toEqual(["back again", "hello Ada", "hello bot"]);
+    expect(world.messages.find((m) => m.content === "back again")?.author_id).toBe(linus);
     expect(world.channels.map((c) => c.name)).toContain("mods");
-    expect(world.members.some((m) => m.communication_disabled_until !== null)).toBe(true);
+    // The clock moved past the end of the timeout, which the server then cleared.
+    expect(world.members.find((m) => m.user_id === linus)?.communication_disabled_until).toBeNull();
   });
 
   it("the commands, interactions, webhooks, AutoMod and faults examples run as written", async () => {
@@ -124,7 +115,7 @@ describe("docs/reference-server.md", () => {
     // "The bot must be connected to the gateway to receive it."
     const bot = await connectBot(server.gatewayUrl, token);
     const sections = [
-      block("# Ada uses /ping"),
+      block("# Ada uses /roll"),
       block("# Ada makes a webhook"),
       block("curl -s $B/dev/v1/guilds"),
     ];
@@ -189,6 +180,28 @@ describe("docs/reference-server.md", () => {
     } finally {
       bot.kill();
     }
+  });
+
+  it("the front page and the X-Dev-User username examples run as written", async () => {
+    const server = await startServer();
+    const front = bash(local(server, block("curl -s http://127.0.0.1:8787/")));
+    expect(front.stderr).toBe("");
+    expect(front.status).toBe(0);
+    expect(front.stdout).toContain(`REST (bots)   ${server.baseUrl}/v1`);
+    expect(front.stdout.trim().split("\n").at(-1)).toBe(server.gatewayUrl);
+
+    const byName = bash(
+      local(server, [block("B=http://127.0.0.1:8787"), block("# With B and CHANNEL")].join("\n")),
+    );
+    expect(byName.stderr).toBe("");
+    expect(byName.status).toBe(0);
+    expect(byName.stdout).not.toMatch(/"code":/);
+    const world = (await fetch(`${server.baseUrl}/dev/v1/world`).then((r) => r.json())) as {
+      users: Array<{ id: string; username: string }>;
+      messages: Array<{ content: string; author_id: string }>;
+    };
+    const ada = world.users.find((u) => u.username === "ada")!.id;
+    expect(world.messages.find((m) => m.content === "hello by name")?.author_id).toBe(ada);
   });
 });
 

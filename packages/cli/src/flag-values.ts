@@ -1,0 +1,59 @@
+import { statSync } from "node:fs";
+import { resolve } from "node:path";
+
+/**
+ * Coercions of flag values, used by the flag table: each takes the value yargs parsed and returns
+ * the checked value, or throws with a message that names the flag, the rule and the value given.
+ */
+
+/** The one value of `--<flag>`; given twice, it is refused. */
+function single(flag: string, value: unknown): string {
+  if (Array.isArray(value)) throw new Error(`--${flag} is given ${value.length} times; give it once`);
+  return String(value);
+}
+
+/** A whole number from `min` to `max`; `unit` is said after "whole number" (" of milliseconds"). */
+export function wholeNumber(flag: string, min: number, max: number, unit = ""): (value: unknown) => number {
+  return (value) => {
+    const text = single(flag, value);
+    const number = Number(text);
+    if (!/^\d+$/.test(text) || number < min || number > max) {
+      throw new Error(`--${flag} must be a whole number${unit} from ${min} to ${max}, got ${text}`);
+    }
+    return number;
+  };
+}
+
+/** Any text but the empty one (`--flag=` or `--flag ""`). */
+export function nonEmpty(flag: string, what: string): (value: unknown) => string {
+  return (value) => {
+    const text = single(flag, value);
+    if (text.trim() === "") throw new Error(`--${flag} needs ${what}, got an empty value`);
+    return text;
+  };
+}
+
+/** The path of a file that exists (relative paths are from the working folder). */
+export function existingFile(flag: string): (value: unknown) => string {
+  const path = nonEmpty(flag, "a file path");
+  return (value) => {
+    const text = path(value);
+    const absolute = resolve(text);
+    let isFile: boolean;
+    try {
+      isFile = statSync(absolute).isFile();
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === "ENOENT" || code === "ENOTDIR") {
+        throw new Error(`--${flag} ${text}: the file does not exist (looked for ${absolute})`, {
+          cause: error,
+        });
+      }
+      throw new Error(`--${flag} ${text}: cannot read ${absolute}: ${(error as Error).message}`, {
+        cause: error,
+      });
+    }
+    if (!isFile) throw new Error(`--${flag} ${text}: ${absolute} is a folder, not a file`);
+    return text;
+  };
+}
