@@ -2,4 +2,12 @@
  * The test projects of the monorepo, one per package. Vitest 5 no longer reads this file on its
  * own; `vitest.config.ts` imports it and hands it to `test.projects`.
  */
-export default ["packages/protocol", "packages/server", "packages/cli"];
+export default [
+  "packages/protocol",
+  "packages/server",
+  "packages/rest",
+  "packages/gateway",
+  "packages/testing",
+  "packages/framework",
+  "packages/cli",
+];

@@ -1,0 +1,116 @@
+import { type Intent, isIntent, LIMITS } from "@chatbot/protocol";
+import { type ReconnectOptions, type ResolvedReconnectOptions, resolveReconnectOptions } from "./backoff.js";
+import { type GatewayClock, realClock } from "./clock.js";
+import { GatewayIntentsError, GatewayOptionsError } from "./gateway-error.js";
+import type { IdentifyLimit } from "./identify-limiter.js";
+import type { MessageHistory } from "./message-recovery.js";
+
+/** What the gateway client uses of a REST client: `RestClient` from `@chatbot/rest` is one. */
+export interface GatewayRest extends MessageHistory {
+  /** `GET /v1/gateway`: the gateway's address. */
+  getGatewayUrl(): Promise<string>;
+}
+
+/** Options of a {@link GatewayClient}. */
+export interface GatewayClientOptions {
+  /** The bot token, sent in `identify`. */
+  readonly token: string;
+  /** The intents asked for in `identify` (each server grants them within its install). */
+  readonly intents: readonly Intent[];
+  /**
+   * The REST client, for the gateway address and for recovery after a drop. Without it, give
+   * `gatewayUrl`; recovery is then off.
+   */
+  readonly rest?: GatewayRest;
+  /** The gateway address; default: asked of `rest` (`GET /v1/gateway`) once. */
+  readonly gatewayUrl?: string;
+  /**
+   * Fetch the messages missed during a drop after each reconnect (default `true`; needs `rest` and
+   * the `guild_messages` intent). `maxMessagesPerChannel` caps one channel's recovery (1,000, the
+   * newest are kept).
+   */
+  readonly recovery?: boolean | { readonly maxMessagesPerChannel?: number };
+  /** Events queued for listeners at most (10,000); past it new events are dropped and counted. */
+  readonly maxQueuedEvents?: number;
+  /** Reconnect waits: first 1 s, doubling with ±20 % jitter up to 60 s, reset after 60 s ready. */
+  readonly reconnect?: ReconnectOptions;
+  /** Identifies sent at most (5 in 5,000 ms: the service's limit per bot). */
+  readonly identifyLimit?: IdentifyLimit;
+  /** How long the WebSocket upgrade may take, and then the service's `hello` (10,000 ms each). */
+  readonly handshakeTimeoutMs?: number;
+  /** The time source of every timer (tests pass a manual clock); default the wall clock. */
+  readonly clock?: GatewayClock;
+}
+
+/** The options, checked and filled in. */
+export interface ResolvedGatewayOptions {
+  readonly token: string;
+  readonly intents: readonly Intent[];
+  readonly rest: GatewayRest | null;
+  readonly gatewayUrl: string | null;
+  readonly recovery: { readonly maxMessagesPerChannel: number } | null;
+  readonly maxQueuedEvents: number;
+  readonly reconnect: ResolvedReconnectOptions;
+  readonly identifyLimit: IdentifyLimit;
+  readonly handshakeTimeoutMs: number;
+  readonly clock: GatewayClock;
+}
+
+function fail(message: string): never {
+  throw new GatewayOptionsError("invalid_option", message);
+}
+
+function positiveInt(name: string, value: number | undefined, fallback: number): number {
+  const n = value ?? fallback;
+  if (!Number.isInteger(n) || n < 1)
+    fail(`${name} must be a whole number of 1 or more, got ${String(value)}`);
+  return n;
+}
+
+/** Checks `options`; a bad one throws a {@link GatewayOptionsError} naming the option and the rule. */
+export function resolveGatewayOptions(options: GatewayClientOptions): ResolvedGatewayOptions {
+  if (typeof options?.token !== "string" || options.token === "") {
+    fail("token must be the bot token, a non-empty string");
+  }
+  if (!Array.isArray(options.intents)) fail("intents must be an array of intent names");
+  options.intents.forEach((name, i) => {
+    if (typeof name !== "string" || !isIntent(name)) {
+      throw new GatewayIntentsError(
+        "invalid_intents",
+        `intents.${i} must be an intent of the interface, got ${JSON.stringify(name)}`,
+      );
+    }
+  });
+  if (!options.rest && !options.gatewayUrl) fail("give rest (a RestClient) or gatewayUrl");
+  if (options.gatewayUrl !== undefined && !/^wss?:\/\//.test(options.gatewayUrl)) {
+    fail(`gatewayUrl must be a ws:// or wss:// address, got ${JSON.stringify(options.gatewayUrl)}`);
+  }
+  const wantsRecovery = options.recovery !== false;
+  const maxMessagesPerChannel = positiveInt(
+    "recovery.maxMessagesPerChannel",
+    typeof options.recovery === "object" ? options.recovery.maxMessagesPerChannel : undefined,
+    1_000,
+  );
+  const identifyLimit = options.identifyLimit ?? {
+    limit: LIMITS.gatewayIdentifyRateCount,
+    windowMs: LIMITS.gatewayIdentifyRateWindowMs,
+  };
+  positiveInt("identifyLimit.limit", identifyLimit.limit, 1);
+  if (!(identifyLimit.windowMs >= 0))
+    fail(`identifyLimit.windowMs must be 0 or more, got ${identifyLimit.windowMs}`);
+  return {
+    token: options.token,
+    intents: [...options.intents],
+    rest: options.rest ?? null,
+    gatewayUrl: options.gatewayUrl ?? null,
+    recovery:
+      wantsRecovery && options.rest && options.intents.includes("guild_messages")
+        ? { maxMessagesPerChannel }
+        : null,
+    maxQueuedEvents: positiveInt("maxQueuedEvents", options.maxQueuedEvents, 10_000),
+    reconnect: resolveReconnectOptions(options.reconnect),
+    identifyLimit,
+    handshakeTimeoutMs: positiveInt("handshakeTimeoutMs", options.handshakeTimeoutMs, 10_000),
+    clock: options.clock ?? realClock,
+  };
+}

@@ -1,0 +1,365 @@
+import type {
+  Channel,
+  ChannelDeletePayload,
+  GatewayEventName,
+  GuildCreatePayload,
+  GuildDeletePayload,
+  Interaction,
+  Message,
+  ReadyPayload,
+} from "@chatbot/protocol";
+import { reconnectDelay } from "./backoff.js";
+import type { ClockTimer } from "./clock.js";
+import { decideOnClose } from "./close-policy.js";
+import { EventQueue } from "./event-queue.js";
+import {
+  type GatewayClientOptions,
+  type ResolvedGatewayOptions,
+  resolveGatewayOptions,
+} from "./gateway-client-options.js";
+import { GatewayConnection, type RawDispatch } from "./gateway-connection.js";
+import { GatewayAuthenticationError, GatewayError } from "./gateway-error.js";
+import type { GatewayClientEvents, LifecycleEvents } from "./gateway-events.js";
+import { IdentifyLimiter } from "./identify-limiter.js";
+import { withPermissionBitfields } from "./interaction-permissions.js";
+import { MessageRecovery } from "./message-recovery.js";
+import { ReadableChannels } from "./readable-channels.js";
+import { TypedEmitter } from "./typed-emitter.js";
+
+/** Where a {@link GatewayClient} is in its life. */
+export type GatewayClientState = "idle" | "connecting" | "ready" | "waiting" | "stopped";
+
+type QueueItem = {
+  readonly name: keyof GatewayClientEvents;
+  readonly data: unknown;
+  readonly dispatch: boolean;
+};
+
+/**
+ * A bot's connection to the gateway. It identifies with the intents, heartbeats, follows the
+ * close-code policy (reconnecting with growing waits, or stopping with a {@link GatewayError}),
+ * never identifies faster than the service allows, hands events to listeners through a bounded
+ * queue so the socket is always read at once, and after a reconnect fetches the messages it
+ * missed over REST (marked `recovered: true`).
+ *
+ * @example
+ * const gateway = new GatewayClient({ token, intents: ["guilds", "guild_messages"], rest });
+ * gateway.on("MESSAGE_CREATE", (message) => console.log(message.content));
+ * await gateway.connect();
+ */
+export class GatewayClient extends TypedEmitter<GatewayClientEvents> {
+  readonly #options: ResolvedGatewayOptions;
+  readonly #limiter: IdentifyLimiter;
+  readonly #queue: EventQueue<QueueItem>;
+  readonly #channels = new ReadableChannels();
+  readonly #recovery: MessageRecovery | null;
+  #state: GatewayClientState = "idle";
+  #connection: GatewayConnection | null = null;
+  #url: string | null;
+  /** Connections lost in a row since the last stable one. */
+  #failures = 0;
+  #startedAt = 0;
+  #everReady = false;
+  #pendingGuilds: Set<string> | null = null;
+  #ready: ReadyPayload | null = null;
+  #timer: ClockTimer | null = null;
+  #stableTimer: ClockTimer | null = null;
+  #recoveryAbort: AbortController | null = null;
+  #dropped = 0;
+  #overflowing = false;
+  #firstReady: { resolve: () => void; reject: (error: Error) => void } | null = null;
+  #closed: Array<() => void> = [];
+
+  constructor(options: GatewayClientOptions) {
+    super();
+    this.#options = resolveGatewayOptions(options);
+    this.#url = this.#options.gatewayUrl;
+    this.#limiter = new IdentifyLimiter(this.#options.clock, this.#options.identifyLimit);
+    this.#queue = new EventQueue(this.#options.maxQueuedEvents, (item) => this.#deliver(item));
+    const { rest, recovery } = this.#options;
+    this.#recovery =
+      rest && recovery
+        ? new MessageRecovery(
+            rest,
+            this.#channels,
+            {
+              message: (message, recovered) => this.#pushMessage(message, recovered),
+              skipped: (skip) => this.#lifecycle("recoverySkipped", skip),
+            },
+            recovery.maxMessagesPerChannel,
+          )
+        : null;
+  }
+
+  /** Where the client is: `idle` before {@link connect}, `stopped` after it gave up or was closed. */
+  get state(): GatewayClientState {
+    return this.#state;
+  }
+
+  /** Events waiting for listeners now. */
+  get queueSize(): number {
+    return this.#queue.size;
+  }
+
+  /** The most events that have waited at once. */
+  get queuePeak(): number {
+    return this.#queue.peak;
+  }
+
+  /** Events dropped because the queue was full (see `maxQueuedEvents`). */
+  get droppedEvents(): number {
+    return this.#dropped;
+  }
+
+  /** The last `s` read on the current connection (`null` before its first event). */
+  get sequence(): number | null {
+    return this.#connection?.sequence ?? null;
+  }
+
+  /**
+   * Connects; resolves once the first connection is ready (`READY` and every `GUILD_CREATE` read).
+   * Rejects with the {@link GatewayError} if the client stops first (a refused token, say).
+   */
+  connect(): Promise<void> {
+    if (this.#state !== "idle") {
+      return Promise.reject(
+        new GatewayError("already_connected", `connect() was already called (state: ${this.#state})`),
+      );
+    }
+    const ready = new Promise<void>((resolve, reject) => (this.#firstReady = { resolve, reject }));
+    void this.#open();
+    return ready;
+  }
+
+  /** Closes the connection with `1000` and stops for good; resolves once the socket is closed. */
+  close(): Promise<void> {
+    if (this.#state === "stopped") return Promise.resolve();
+    const closed = new Promise<void>((resolve) => this.#closed.push(resolve));
+    const connection = this.#connection;
+    this.#stop("closed by the client", null);
+    if (connection) connection.close(1000, "client closing");
+    else this.#finishClose();
+    return closed;
+  }
+
+  /** Resolves once every event queued so far has been handed to the listeners. */
+  idle(): Promise<void> {
+    return this.#queue.idle();
+  }
+
+  async #open(): Promise<void> {
+    this.#state = "connecting";
+    this.#startedAt = this.#options.clock.now();
+    let url: string;
+    try {
+      url = this.#url ??= await this.#options.rest!.getGatewayUrl();
+    } catch (error) {
+      if (this.#state !== "connecting") return;
+      if ((error as { status?: unknown }).status === 401) {
+        this.#stop(
+          "the REST interface refused the token",
+          new GatewayAuthenticationError(
+            "authentication_failed",
+            "GET /v1/gateway answered 401: the token is invalid",
+            {
+              cause: error,
+            },
+          ),
+        );
+      } else {
+        this.#scheduleReconnect(0, `could not get the gateway address: ${(error as Error).message}`);
+      }
+      return;
+    }
+    if (this.#state !== "connecting") return;
+    this.#lifecycle("connecting", { attempt: this.#failures + 1, url });
+    this.#pendingGuilds = null;
+    this.#connection = new GatewayConnection(
+      {
+        url,
+        token: this.#options.token,
+        intents: this.#options.intents,
+        clock: this.#options.clock,
+        limiter: this.#limiter,
+        handshakeTimeoutMs: this.#options.handshakeTimeoutMs,
+      },
+      {
+        onDispatch: (frame) => this.#onDispatch(frame),
+        onClose: (code, reason) => this.#onClose(code, reason),
+      },
+    );
+  }
+
+  #onDispatch(frame: RawDispatch): void {
+    let data = frame.d;
+    switch (frame.t) {
+      case "MESSAGE_CREATE":
+        if (this.#recovery) this.#recovery.live(data as Message);
+        else this.#pushMessage(data as Message, false);
+        return;
+      case "INTERACTION_CREATE":
+        data = withPermissionBitfields(data as Interaction);
+        break;
+      case "READY":
+        this.#ready = data as ReadyPayload;
+        this.#pendingGuilds = new Set(this.#ready.guilds.map((g) => g.id));
+        break;
+      case "GUILD_CREATE":
+      case "GUILD_UPDATE":
+        this.#channels.setGuild(data as GuildCreatePayload);
+        this.#recovery?.channelsSeen((data as GuildCreatePayload).channels);
+        if (frame.t === "GUILD_UPDATE" || this.#state === "ready") this.#baselineNewChannels();
+        break;
+      case "GUILD_DELETE":
+        this.#channels.removeGuild((data as GuildDeletePayload).id);
+        break;
+      case "CHANNEL_CREATE":
+      case "CHANNEL_UPDATE":
+        this.#channels.setChannel(data as Channel);
+        this.#recovery?.channelsSeen([data as Channel]);
+        this.#baselineNewChannels();
+        break;
+      case "CHANNEL_DELETE": {
+        const gone = data as ChannelDeletePayload;
+        this.#channels.removeChannel(gone.guild_id, gone.id);
+        break;
+      }
+    }
+    this.#push(frame.t, data);
+    if (this.#pendingGuilds && this.#state === "connecting") {
+      if (frame.t === "GUILD_CREATE") this.#pendingGuilds.delete((data as GuildCreatePayload).id);
+      if (this.#pendingGuilds.size === 0 || (frame.t !== "GUILD_CREATE" && frame.t !== "READY"))
+        this.#onReady();
+    }
+  }
+
+  #pushMessage(message: Message, recovered: boolean): void {
+    (message as { recovered?: boolean }).recovered = recovered;
+    this.#push("MESSAGE_CREATE", message);
+  }
+
+  #push(name: GatewayEventName, data: unknown): void {
+    if (this.#queue.push({ name, data, dispatch: true }, true)) return;
+    this.#dropped += 1;
+    if (this.#overflowing) return;
+    this.#overflowing = true;
+    this.#lifecycle("overflow", { limit: this.#options.maxQueuedEvents, dropped: this.#dropped });
+  }
+
+  #lifecycle<E extends keyof LifecycleEvents>(name: E, info: LifecycleEvents[E]): void {
+    this.#queue.push({ name, data: info, dispatch: false }, false);
+  }
+
+  #deliver(item: QueueItem): Promise<void> | undefined {
+    if (this.#overflowing && this.#queue.size < this.#options.maxQueuedEvents / 2) this.#overflowing = false;
+    const data = item.data as never;
+    if (!item.dispatch || this.listenerCount("dispatch") === 0)
+      return this.emitTo(item.name, data, this.#onError);
+    const all = this.emitTo("dispatch", { name: item.name, data } as never, this.#onError);
+    const named = this.emitTo(item.name, data, this.#onError);
+    return all && named ? Promise.all([all, named]).then(() => undefined) : (all ?? named);
+  }
+
+  readonly #onError = (error: unknown, event: keyof GatewayClientEvents): void => {
+    if (this.listenerCount("listenerError") === 0) {
+      console.error(`@chatbot/gateway: a listener of ${event} failed:`, error);
+      return;
+    }
+    void this.emitTo("listenerError", { error, event }, (inner) =>
+      console.error("@chatbot/gateway: a listenerError listener failed:", inner),
+    );
+  };
+
+  #onReady(): void {
+    const ready = this.#ready!;
+    const reconnected = this.#everReady;
+    this.#state = "ready";
+    this.#everReady = true;
+    this.#pendingGuilds = null;
+    this.#lifecycle("ready", {
+      tookMs: this.#options.clock.now() - this.#startedAt,
+      user: ready.user,
+      sessionId: ready.session_id,
+      guilds: ready.guilds.length,
+      reconnected,
+    });
+    this.#stableTimer = this.#options.clock.setTimer(this.#options.reconnect.stableAfterMs, () => {
+      this.#failures = 0;
+    });
+    this.#firstReady?.resolve();
+    this.#firstReady = null;
+    if (this.#recovery) void this.#recover(this.#recovery, reconnected);
+  }
+
+  /** While ready, a channel that was already there when it appeared gets its floor at once. */
+  #baselineNewChannels(): void {
+    const recovery = this.#recovery;
+    const abort = this.#recoveryAbort;
+    if (!recovery || !abort || this.#state !== "ready") return;
+    recovery.baseline(abort.signal).catch((error: unknown) => {
+      if (!abort.signal.aborted) this.#onError(error, "recovered");
+    });
+  }
+
+  async #recover(recovery: MessageRecovery, reconnected: boolean): Promise<void> {
+    const abort = new AbortController();
+    this.#recoveryAbort = abort;
+    const started = this.#options.clock.now();
+    try {
+      if (reconnected) {
+        const count = await recovery.recover(abort.signal);
+        this.#lifecycle("recovered", { count, tookMs: this.#options.clock.now() - started });
+      }
+      await recovery.baseline(abort.signal);
+    } catch (error) {
+      // Aborted by a new drop: the next ready reads again from the same cursors.
+      if (!abort.signal.aborted) this.#onError(error, "recovered");
+    }
+  }
+
+  #onClose(code: number, reason: string): void {
+    this.#connection = null;
+    this.#stableTimer?.cancel();
+    this.#recoveryAbort?.abort();
+    if (this.#state === "stopped") {
+      this.#finishClose();
+      return;
+    }
+    const decision = decideOnClose(code, reason);
+    if (decision.action === "stop") {
+      this.#stop(decision.error.message, decision.error);
+      this.#finishClose();
+      return;
+    }
+    const atLeast =
+      decision.action === "reconnect_after_identify_window" ? this.#options.identifyLimit.windowMs : 0;
+    this.#scheduleReconnect(code, reason, atLeast);
+  }
+
+  #scheduleReconnect(code: number, reason: string, atLeastMs = 0): void {
+    this.#failures += 1;
+    const waitMs = Math.max(atLeastMs, reconnectDelay(this.#options.reconnect, this.#failures));
+    this.#state = "waiting";
+    this.#lifecycle("reconnecting", { code, reason, waitMs, attempt: this.#failures });
+    this.#timer = this.#options.clock.setTimer(waitMs, () => {
+      this.#timer = null;
+      void this.#open();
+    });
+  }
+
+  #stop(reason: string, error: GatewayError | null): void {
+    this.#state = "stopped";
+    this.#timer?.cancel();
+    this.#stableTimer?.cancel();
+    this.#recoveryAbort?.abort();
+    this.#lifecycle("stopped", { reason, error });
+    this.#firstReady?.reject(
+      error ?? new GatewayError("closed", "the client was closed before it was ready"),
+    );
+    this.#firstReady = null;
+  }
+
+  #finishClose(): void {
+    for (const resolve of this.#closed.splice(0)) resolve();
+  }
+}

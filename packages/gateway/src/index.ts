@@ -1,0 +1,10 @@
+export { type ReconnectOptions, reconnectDelay, resolveReconnectOptions } from "./backoff.js";
+export { type ClockTimer, type GatewayClock, realClock } from "./clock.js";
+export { type CloseDecision, decideOnClose } from "./close-policy.js";
+export { GatewayClient, type GatewayClientState } from "./gateway-client.js";
+export type { GatewayClientOptions, GatewayRest } from "./gateway-client-options.js";
+export * from "./gateway-error.js";
+export type * from "./gateway-events.js";
+export type { IdentifyLimit } from "./identify-limiter.js";
+export type { MessageHistory, RecoverySkip, RecoverySkipReason } from "./message-recovery.js";
+export type { Listener } from "./typed-emitter.js";

@@ -1,0 +1,223 @@
+import type { Channel, Message } from "@chatbot/protocol";
+import type { ReadableChannels } from "./readable-channels.js";
+import { compareIds } from "./snowflake-order.js";
+
+/** What recovery needs of a REST client: `RestClient` from `@chatbot/rest` is one. */
+export interface MessageHistory {
+  listMessages(
+    channelId: string,
+    query: { before?: string; after?: string; limit?: number },
+    options?: { signal?: AbortSignal },
+  ): Promise<readonly Message[] & { readonly historyHidden: boolean }>;
+}
+
+/** Why a channel was left out of recovery. */
+export type RecoverySkipReason =
+  "missing_read_message_history" | "history_hidden" | "limit_reached" | "failed";
+
+/** A channel left out of recovery (or only partly recovered, for `limit_reached`). */
+export interface RecoverySkip {
+  readonly channelId: string;
+  readonly guildId: string;
+  readonly reason: RecoverySkipReason;
+  /** The REST error, for `failed`. */
+  readonly error?: unknown;
+}
+
+/** Where recovery sends what it finds. */
+export interface RecoveryOutput {
+  /** Queues one `MESSAGE_CREATE`, `recovered` when it came from REST. */
+  message(message: Message, recovered: boolean): void;
+  skipped(skip: RecoverySkip): void;
+}
+
+const PAGE = 100;
+
+/**
+ * Missed messages after a reconnect. Per channel it keeps the newest message handed to listeners
+ * (`cursor`) and, for channels with no message seen yet, the newest one that existed when the
+ * client first saw the channel (`floor`, one `limit=1` read; 0 for a channel made since). After a reconnect it lists
+ * each readable channel back from the newest message to the later of the two, and hands the
+ * messages over oldest first, merged with the live ones that arrived meanwhile (held back while the
+ * channel is being read), each exactly once.
+ */
+export class MessageRecovery {
+  readonly #history: MessageHistory;
+  readonly #channels: ReadableChannels;
+  readonly #out: RecoveryOutput;
+  readonly #maxPerChannel: number;
+  readonly #cursor = new Map<string, string>();
+  readonly #floor = new Map<string, string>();
+  readonly #held = new Map<string, Message[]>();
+  readonly #reported = new Set<string>();
+  /** The newest id the client has seen (messages, channels): what is newer was made after. */
+  #newest: string | null = null;
+
+  constructor(
+    history: MessageHistory,
+    channels: ReadableChannels,
+    out: RecoveryOutput,
+    maxPerChannel: number,
+  ) {
+    this.#history = history;
+    this.#channels = channels;
+    this.#out = out;
+    this.#maxPerChannel = maxPerChannel;
+  }
+
+  /**
+   * Channels seen in a snapshot or a channel event. One the client knew nothing of whose id is newer
+   * than every id it has seen was made since: all its messages are new to the client, so its floor
+   * is 0 (a channel made during a drop is recovered whole). Older unknown ones wait for
+   * {@link baseline}.
+   */
+  channelsSeen(channels: readonly Channel[]): void {
+    const newest = this.#newest;
+    for (const channel of channels) {
+      if (newest !== null && !this.#known(channel.id) && compareIds(channel.id, newest) > 0) {
+        this.#floor.set(channel.id, "0");
+      }
+    }
+    for (const channel of channels) this.#note(channel.id);
+  }
+
+  /** A live `MESSAGE_CREATE`: hands it over unless it was already, or holds it during a read. */
+  live(message: Message): void {
+    this.#note(message.id);
+    if (this.#held.size > 0) {
+      const held = this.#held.get(message.channel_id);
+      if (held) {
+        held.push(message);
+        return;
+      }
+    }
+    this.#emit(message, false);
+  }
+
+  /** Sets the floor of each readable channel that has neither a cursor nor a floor yet. */
+  async baseline(signal: AbortSignal): Promise<void> {
+    const todo = this.#channels
+      .list()
+      .filter(({ channel, access }) => access === "history" && !this.#known(channel.id));
+    await eachLimited(todo, 4, signal, async ({ channel }) => {
+      try {
+        const newest = await this.#history.listMessages(channel.id, { limit: 1 }, { signal });
+        if (!this.#known(channel.id)) this.#floor.set(channel.id, newest[0]?.id ?? "0");
+      } catch (error) {
+        // Without a floor the channel is read again at the next ready; only an abort stops here.
+        if (signal.aborted) throw error;
+      }
+    });
+  }
+
+  /** Reads what each readable channel missed; answers how many messages were recovered. */
+  async recover(signal: AbortSignal): Promise<number> {
+    let count = 0;
+    const todo = this.#channels.list().filter(({ channel, access }) => {
+      if (access === "history") return this.#known(channel.id);
+      this.#skipOnce(channel, "missing_read_message_history");
+      return false;
+    });
+    for (const { channel } of todo) this.#held.set(channel.id, []);
+    try {
+      await eachLimited(todo, 4, signal, async ({ channel }) => {
+        const recovered = await this.#recoverChannel(channel, signal);
+        count += recovered;
+      });
+    } finally {
+      // Held messages of channels never read (aborted): dropped; they are in the history the next
+      // recovery reads, since the cursor did not move past them.
+      this.#held.clear();
+    }
+    return count;
+  }
+
+  #note(id: string): void {
+    if (this.#newest === null || compareIds(id, this.#newest) > 0) this.#newest = id;
+  }
+
+  #known(channelId: string): boolean {
+    return this.#cursor.has(channelId) || this.#floor.has(channelId);
+  }
+
+  async #recoverChannel(channel: Channel, signal: AbortSignal): Promise<number> {
+    const from = maxId(this.#cursor.get(channel.id), this.#floor.get(channel.id));
+    const found: Message[] = [];
+    let before: string | undefined;
+    let failed = false;
+    try {
+      for (;;) {
+        const page = await this.#history.listMessages(
+          channel.id,
+          before === undefined ? { limit: PAGE } : { limit: PAGE, before },
+          { signal },
+        );
+        if (page.historyHidden) {
+          this.#skipOnce(channel, "history_hidden");
+          found.length = 0;
+          break;
+        }
+        const newer = page.filter((m) => compareIds(m.id, from) > 0);
+        found.push(...newer);
+        if (found.length >= this.#maxPerChannel) {
+          this.#out.skipped({ channelId: channel.id, guildId: channel.guild_id, reason: "limit_reached" });
+          break;
+        }
+        if (page.length < PAGE || newer.length < page.length) break;
+        before = page.reduce((a, m) => (compareIds(m.id, a) < 0 ? m.id : a), page[0]!.id);
+      }
+    } catch (error) {
+      if (signal.aborted) throw error;
+      failed = true;
+      this.#out.skipped({ channelId: channel.id, guildId: channel.guild_id, reason: "failed", error });
+    }
+    const held = this.#held.get(channel.id) ?? [];
+    this.#held.delete(channel.id);
+    // A message both read and held is handed over as the live one it also was.
+    const merged = new Map<string, { message: Message; recovered: boolean }>();
+    for (const m of found.slice(0, this.#maxPerChannel)) merged.set(m.id, { message: m, recovered: true });
+    for (const m of held) merged.set(m.id, { message: m, recovered: false });
+    let recovered = 0;
+    for (const { message, recovered: fromRest } of [...merged.values()].sort((a, b) =>
+      compareIds(a.message.id, b.message.id),
+    )) {
+      if (this.#emit(message, fromRest) && fromRest) recovered += 1;
+    }
+    return failed ? 0 : recovered;
+  }
+
+  /** Hands `message` over unless a message as new was already; answers whether it did. */
+  #emit(message: Message, recovered: boolean): boolean {
+    const cursor = this.#cursor.get(message.channel_id);
+    if (cursor !== undefined && compareIds(message.id, cursor) <= 0) return false;
+    this.#cursor.set(message.channel_id, message.id);
+    this.#out.message(message, recovered);
+    return true;
+  }
+
+  #skipOnce(channel: Channel, reason: RecoverySkipReason): void {
+    if (this.#reported.has(channel.id)) return;
+    this.#reported.add(channel.id);
+    this.#out.skipped({ channelId: channel.id, guildId: channel.guild_id, reason });
+  }
+}
+
+function maxId(a: string | undefined, b: string | undefined): string {
+  if (a === undefined) return b ?? "0";
+  if (b === undefined) return a;
+  return compareIds(a, b) >= 0 ? a : b;
+}
+
+/** Runs `task` over `items`, `limit` at a time; stops starting new ones once `signal` aborts. */
+async function eachLimited<T>(
+  items: readonly T[],
+  limit: number,
+  signal: AbortSignal,
+  task: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length && !signal.aborted) await task(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}

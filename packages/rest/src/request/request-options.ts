@@ -1,0 +1,96 @@
+/** Options every REST method takes as its last argument. */
+export interface RequestOptions {
+  /** Aborts the call (also while it waits for a rate limit or a retry); it rejects with the reason. */
+  signal?: AbortSignal;
+  /** Milliseconds to wait for each attempt's answer; default the client's `timeout`. */
+  timeout?: number;
+  /**
+   * `true` rejects with a `RateLimitError` instead of waiting when the call would be rate limited,
+   * or when the service answers `429`. Default the client's `rejectOnRateLimit` (`false`).
+   */
+  rejectOnRateLimit?: boolean;
+}
+
+/** What one answer looked like, for {@link RestHooks.response}. */
+export interface ResponseInfo {
+  readonly method: string;
+  readonly path: string;
+  readonly status: number;
+  /** 0 for the first attempt. */
+  readonly attempt: number;
+}
+
+/** A rate limit the client met, for {@link RestHooks.rateLimited}. */
+export interface RateLimitInfo {
+  readonly method: string;
+  readonly path: string;
+  /** Whether the service answered `429` (`false`: the client waited before sending). */
+  readonly refused: boolean;
+  readonly global: boolean;
+  readonly bucket: string | null;
+  readonly waitMs: number;
+}
+
+/** A retry after a failure, for {@link RestHooks.retry}. */
+export interface RetryInfo {
+  readonly method: string;
+  readonly path: string;
+  /** The attempt about to be made (1 for the first retry). */
+  readonly attempt: number;
+  readonly waitMs: number;
+  /** The status that failed, or `null` for a network error or timeout. */
+  readonly status: number | null;
+}
+
+/** Callbacks to log or count what the client does; each is optional and must not throw. */
+export interface RestHooks {
+  response?(info: ResponseInfo): void;
+  rateLimited?(info: RateLimitInfo): void;
+  retry?(info: RetryInfo): void;
+}
+
+/** Options of the REST client. */
+export interface RestClientOptions {
+  /** The bot token; sent as `Authorization: Bot <token>`. */
+  token: string;
+  /** The service's base URL (`http://127.0.0.1:8787`); the client appends `/v1`. */
+  baseUrl: string;
+  /** Milliseconds to wait for each attempt's answer; default 15,000. */
+  timeout?: number;
+  /** Retries of a safe call after a network error, timeout or `5xx`; default 3. */
+  retries?: number;
+  /** The first retry's wait in milliseconds, doubled each time, with jitter; default 250. */
+  retryDelay?: number;
+  /** How many `429` answers one call waits out before it fails; default 5. */
+  rateLimitRetries?: number;
+  /** The longest rate-limit wait in milliseconds before failing with `RateLimitError`; default 60,000. */
+  maxRateLimitWait?: number;
+  /** Reject instead of waiting on rate limits (see {@link RequestOptions.rejectOnRateLimit}). */
+  rejectOnRateLimit?: boolean;
+  /**
+   * Requests per second of the bot's global limit, kept on the client side; default 50, then what
+   * the service's headers say. `Infinity` leaves it to the service.
+   */
+  globalLimit?: number;
+  /**
+   * Milliseconds added to every rate-limit reset the client waits for, a margin for the way to the
+   * service and back; default 50.
+   */
+  rateLimitOffset?: number;
+  /** Connections to the service at most; default 8. */
+  connections?: number;
+  /**
+   * Calls safe to repeat (reads, sends with a nonce) sent on one connection before the first
+   * answers (HTTP pipelining); default 4; `1` turns it off. Interaction replies never share one.
+   */
+  pipelining?: number;
+  /**
+   * A `fetch` to send calls with, in place of the built-in undici transport (which is faster);
+   * `connections` and `pipelining` then do not apply.
+   */
+  fetch?: typeof fetch;
+  /** Extra headers sent on every call (`User-Agent`, ...). */
+  headers?: Record<string, string>;
+  /** Callbacks to log or count answers, rate limits and retries. */
+  hooks?: RestHooks;
+}

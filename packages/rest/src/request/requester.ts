@@ -1,0 +1,273 @@
+import { isErrorBody } from "@chatbot/protocol";
+import ky, { type KyInstance, type Options as KyOptions, TimeoutError as KyTimeoutError } from "ky";
+import { ApiError } from "../errors/api-error.js";
+import { HttpError } from "../errors/http-error.js";
+import { NetworkError } from "../errors/network-error.js";
+import { RateLimitError, type RateLimitDetails } from "../errors/rate-limit-error.js";
+import type { RequestTarget } from "../errors/rest-error.js";
+import { TimeoutError } from "../errors/timeout-error.js";
+import { GlobalLimiter } from "./global-limiter.js";
+import type { RequestOptions, RestHooks } from "./request-options.js";
+import { RouteBucket } from "./route-bucket.js";
+import type { QueryValues, RestResult, RouteCall } from "./route-call.js";
+import { backoff, sleep } from "./sleep.js";
+import {
+  fetchTransport,
+  type Transport,
+  type TransportInit,
+  type TransportResponse,
+  undiciTransport,
+} from "./transport.js";
+
+/** How a {@link Requester} is set up; the clients fill in their defaults. */
+export interface RequesterConfig {
+  /** Prepended to every call's path (`http://host/v1`). */
+  readonly baseUrl: string;
+  /** The path shown in errors in place of the base URL's path (hides a webhook's secret). */
+  readonly shownBase: string;
+  readonly headers: Record<string, string>;
+  readonly timeout: number;
+  readonly retries: number;
+  readonly retryDelay: number;
+  readonly rateLimitRetries: number;
+  readonly maxRateLimitWait: number;
+  readonly rejectOnRateLimit: boolean;
+  readonly globalLimit: number;
+  readonly rateLimitOffset: number;
+  readonly fetch: typeof fetch | undefined;
+  readonly connections: number;
+  readonly pipelining: number;
+  readonly hooks: RestHooks;
+}
+
+/**
+ * Sends calls over ky and applies the client's policies: the global limit and per-bucket limits
+ * learned from the `X-RateLimit-*` headers (waiting instead of being refused), `429` waited out and
+ * retried, network errors, timeouts and `5xx` retried with growing waits and jitter where the call is
+ * safe to repeat, and every failure turned into one of the client's error classes.
+ */
+export class Requester {
+  private readonly api: KyInstance;
+  private readonly transport: Transport;
+  private readonly global: GlobalLimiter;
+  private readonly buckets = new Map<string, RouteBucket>();
+  private readonly headers: Record<string, string>;
+  private readonly jsonHeaders: Record<string, string>;
+
+  constructor(private readonly config: RequesterConfig) {
+    // ky runs each attempt (its timeout, the caller's abort) and hands it to the transport, which
+    // carries the headers and JSON text beside ky's bodiless Request.
+    this.transport = config.fetch
+      ? fetchTransport(config.fetch)
+      : undiciTransport({ connections: config.connections, pipelining: config.pipelining });
+    this.api = ky.create({
+      retry: 0,
+      timeout: false,
+      throwHttpErrors: false,
+      fetch: this.transport as unknown as typeof fetch,
+    });
+    this.headers = { ...config.headers };
+    this.jsonHeaders = { ...config.headers, "content-type": "application/json" };
+    this.global = new GlobalLimiter(config.globalLimit, config.rateLimitOffset);
+  }
+
+  /** Closes the connections; calls made afterwards fail. */
+  close(): Promise<void> {
+    return this.transport.close();
+  }
+
+  /** Sends `call` under the client's policies; resolves with the answer or rejects with an error class. */
+  request<T>(call: RouteCall): Promise<RestResult<T>> {
+    const signal = call.options?.signal;
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    if (call.bucket === undefined) return this.attempts<T>(call, undefined);
+    let bucket = this.buckets.get(call.bucket);
+    if (!bucket) {
+      if (this.buckets.size >= 1_000) this.sweep();
+      bucket = new RouteBucket(this.config.rateLimitOffset);
+      this.buckets.set(call.bucket, bucket);
+    }
+    const queued = bucket;
+    return queued.run(() => this.attempts<T>(call, queued));
+  }
+
+  private async attempts<T>(call: RouteCall, bucket: RouteBucket | undefined): Promise<RestResult<T>> {
+    const options = call.options ?? {};
+    const target: RequestTarget = { method: call.method, path: this.config.shownBase + call.path };
+    let failures = 0;
+    let refusals = 0;
+    for (let attempt = 0; ; attempt++) {
+      await this.waitForLimits(call, bucket, target, options);
+      let response: TransportResponse;
+      try {
+        response = await this.send(call, options);
+      } catch (error) {
+        if (options.signal?.aborted) throw options.signal.reason;
+        const timeout = options.timeout ?? this.config.timeout;
+        const failure =
+          error instanceof KyTimeoutError
+            ? new TimeoutError(timeout, target, { cause: error })
+            : new NetworkError(error, target);
+        if (!call.retry || failures >= this.config.retries) throw failure;
+        failures += 1;
+        await this.retryWait(target, failures, null, options.signal);
+        continue;
+      }
+      const status = response.status;
+      this.observe(response.headers, bucket);
+      this.config.hooks.response?.({ ...target, status, attempt });
+      if (status === 429) {
+        const details = await rateLimitDetails(response);
+        this.config.hooks.rateLimited?.({ ...target, refused: true, ...waitInfo(details) });
+        if (
+          (options.rejectOnRateLimit ?? this.config.rejectOnRateLimit) ||
+          refusals >= this.config.rateLimitRetries ||
+          details.retryAfterMs > this.config.maxRateLimitWait
+        ) {
+          throw new RateLimitError(details, target);
+        }
+        refusals += 1;
+        if (details.global) this.global.block(details.retryAfterMs);
+        else if (bucket) bucket.block(details.retryAfterMs);
+        else await sleep(details.retryAfterMs + this.config.rateLimitOffset, options.signal);
+        continue;
+      }
+      if (status >= 500 && call.retry && failures < this.config.retries) {
+        await response.text();
+        failures += 1;
+        await this.retryWait(target, failures, status, options.signal);
+        continue;
+      }
+      return read<T>(response, target);
+    }
+  }
+
+  private async waitForLimits(
+    call: RouteCall,
+    bucket: RouteBucket | undefined,
+    target: RequestTarget,
+    options: RequestOptions,
+  ): Promise<void> {
+    const now = Date.now();
+    const bucketWait = bucket?.delay(now) ?? 0;
+    const globalWait = this.global.delay(now);
+    if (bucketWait > 0 || globalWait > 0) {
+      const details: RateLimitDetails = {
+        retryAfterMs: Math.max(bucketWait, globalWait),
+        global: globalWait >= bucketWait,
+        bucket: globalWait >= bucketWait ? "global" : (bucket?.name ?? call.bucket ?? null),
+      };
+      this.config.hooks.rateLimited?.({ ...target, refused: false, ...waitInfo(details) });
+      if (
+        (options.rejectOnRateLimit ?? this.config.rejectOnRateLimit) ||
+        details.retryAfterMs > this.config.maxRateLimitWait
+      ) {
+        throw new RateLimitError(details, target);
+      }
+      if (bucketWait > 0) await sleep(bucketWait, options.signal);
+    }
+    bucket?.take();
+    const waiting = this.global.acquire(call.urgent === true, options.signal);
+    if (waiting) await waiting;
+  }
+
+  private send(call: RouteCall, options: RequestOptions): Promise<TransportResponse> {
+    const body = call.body === undefined ? undefined : JSON.stringify(call.body);
+    const transport: TransportInit["transport"] = {
+      headers: body === undefined ? this.headers : this.jsonHeaders,
+      body,
+      idempotent: call.retry === true,
+      urgent: call.urgent === true,
+    };
+    const init = {
+      method: call.method,
+      timeout: options.timeout ?? this.config.timeout,
+      transport,
+    } as KyOptions;
+    if (options.signal) init.signal = options.signal;
+    const url = this.config.baseUrl + call.path + (call.query ? queryString(call.query) : "");
+    return this.api(url, init) as unknown as Promise<TransportResponse>;
+  }
+
+  private observe(headers: TransportResponse["headers"], bucket: RouteBucket | undefined): void {
+    const name = headers.get("x-ratelimit-bucket");
+    if (name === null) return;
+    const limit = Number(headers.get("x-ratelimit-limit"));
+    const remaining = Number(headers.get("x-ratelimit-remaining"));
+    const resetAfterMs = Number(headers.get("x-ratelimit-reset-after")) * 1_000;
+    if (!Number.isFinite(limit) || !Number.isFinite(remaining) || !Number.isFinite(resetAfterMs)) return;
+    if (name === "global") this.global.observe(limit, remaining, resetAfterMs);
+    else bucket?.observe(name, limit, remaining, resetAfterMs);
+  }
+
+  private async retryWait(
+    target: RequestTarget,
+    attempt: number,
+    status: number | null,
+    signal: AbortSignal | undefined,
+  ): Promise<void> {
+    const waitMs = backoff(attempt, this.config.retryDelay);
+    this.config.hooks.retry?.({ ...target, attempt, waitMs, status });
+    await sleep(waitMs, signal);
+  }
+
+  /** Forgets idle buckets whose window has passed, so one per channel ever used does not pile up. */
+  private sweep(): void {
+    const now = Date.now();
+    for (const [key, bucket] of this.buckets) {
+      if (bucket.size === 0 && bucket.delay(now) === 0) this.buckets.delete(key);
+    }
+  }
+}
+
+function waitInfo(details: RateLimitDetails) {
+  return { global: details.global, bucket: details.bucket, waitMs: details.retryAfterMs };
+}
+
+/** The wait a `429` asks for: `retry_after` of the body, else the `Retry-After` header. */
+async function rateLimitDetails(response: TransportResponse): Promise<RateLimitDetails> {
+  const headers = response.headers;
+  let body: unknown;
+  try {
+    body = JSON.parse(await response.text());
+  } catch {
+    body = undefined;
+  }
+  const fromBody = isErrorBody(body) ? body.retry_after : undefined;
+  const seconds =
+    fromBody ?? Number(headers.get("retry-after") ?? headers.get("x-ratelimit-reset-after") ?? 1);
+  const global =
+    (isErrorBody(body) && body.global === true) || headers.get("x-ratelimit-bucket") === "global";
+  return {
+    retryAfterMs: Math.max(0, (Number.isFinite(seconds) ? seconds : 1) * 1_000),
+    global,
+    bucket: headers.get("x-ratelimit-bucket"),
+  };
+}
+
+/** Parses an answer: the JSON of a `2xx`, else the matching error class. */
+async function read<T>(response: TransportResponse, target: RequestTarget): Promise<RestResult<T>> {
+  const { status, headers } = response;
+  const text = await response.text();
+  let parsed: unknown;
+  if (text !== "") {
+    try {
+      parsed = JSON.parse(text);
+    } catch (error) {
+      throw new HttpError(status, text, target, { cause: error });
+    }
+  }
+  if (status >= 200 && status < 300) return { status, headers, data: parsed as T };
+  if (isErrorBody(parsed)) throw new ApiError(status, parsed, target);
+  throw new HttpError(status, text, target);
+}
+
+/** `?key=value&...` of the defined values, or `""`. */
+function queryString(query: QueryValues): string {
+  let text = "";
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    text += `${text === "" ? "?" : "&"}${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`;
+  }
+  return text;
+}
