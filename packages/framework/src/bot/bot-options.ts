@@ -1,0 +1,69 @@
+import type { Intent } from "@chatbot/protocol";
+import type { GatewayClientOptions } from "@chatbot/gateway";
+import type { RestClientOptions } from "@chatbot/rest";
+import type { DependencyContainer, InjectionToken } from "tsyringe";
+import type { CommandContext } from "../context/command-context.js";
+import type { EventContext } from "../context/event-context.js";
+import type { Middleware } from "../middleware/compose.js";
+import type { ClockTimer, Logger, LogLevel } from "../services.js";
+
+/** A value the container hands out for `provide` (a class or another token). */
+export interface Provider<T = unknown> {
+  readonly provide: InjectionToken<T>;
+  readonly useValue: T;
+}
+
+/** Where a command or event handler failed, for {@link BotOptions.onError}. */
+export type HandlerFailure =
+  | { readonly kind: "command"; readonly ctx: CommandContext }
+  | { readonly kind: "event"; readonly ctx: EventContext; readonly handler: string };
+
+/** Options of {@link createBot}. */
+export interface BotOptions {
+  /** The bot token. */
+  readonly token: string;
+  /** The service's base URL (`http://127.0.0.1:8787` for the reference server). */
+  readonly baseUrl: string;
+  /** The gateway URL; default asked of the service (`GET /v1/gateway`). */
+  readonly gatewayUrl?: string;
+  /** Classes decorated with `@Command`. */
+  readonly commands?: readonly (abstract new (...args: never[]) => unknown)[];
+  /** Classes with `@On` / `@Once` handlers. */
+  readonly listeners?: readonly (abstract new (...args: never[]) => unknown)[];
+  /** The container to resolve classes from; default a child of tsyringe's root container. */
+  readonly container?: DependencyContainer;
+  /** Values to register in the container (configuration, a store, ...). */
+  readonly providers?: readonly Provider[];
+  /** Middleware run before every command, before the class's own. */
+  readonly middleware?: readonly Middleware<CommandContext>[];
+  /** Middleware run before every event handler, before the class's own. */
+  readonly eventMiddleware?: readonly Middleware<EventContext>[];
+  /** A logger, or the level of the default one (`info`; `silent` for none). */
+  readonly logger?: Logger | LogLevel | "silent";
+  /** The bot's clock (tests pass the world's clock); default the wall clock. */
+  readonly clock?: { now(): number; setTimer(delayMs: number, fn: () => void): ClockTimer };
+  /**
+   * Register every command in this server instead of globally (a development server): changes show
+   * at once there and nothing global is touched.
+   */
+  readonly devGuild?: string;
+  /** Sync commands at `start()` (default true): only a real difference is written. */
+  readonly sync?: boolean;
+  /**
+   * Send the thinking state for a handler still working `afterMs` after the interaction was made
+   * (default 2,000 of the 3,000 allowed); `false` switches it off for every command.
+   */
+  readonly autoDefer?: false | { readonly afterMs?: number };
+  /** Ask for `message_content` (message text in events and reads). */
+  readonly messageContent?: boolean;
+  /** Intents to ask for besides those the listeners need. */
+  readonly intents?: readonly Intent[];
+  /** Called with every error a handler throws, before the framework answers or logs it. */
+  readonly onError?: (error: unknown, where: HandlerFailure) => unknown;
+  /** Options for the REST client beyond token and base URL. */
+  readonly rest?: Omit<RestClientOptions, "token" | "baseUrl">;
+  /** Options for the gateway client beyond token, intents and URL. */
+  readonly gateway?: Omit<GatewayClientOptions, "token" | "intents" | "rest" | "gatewayUrl">;
+  /** How long `stop()` waits for running handlers before deferring their interactions (5,000 ms). */
+  readonly stopTimeoutMs?: number;
+}

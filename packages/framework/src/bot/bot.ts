@@ -1,0 +1,335 @@
+import "reflect-metadata";
+import type { GuildCreatePayload, Intent } from "@chatbot/protocol";
+import { type GatewayDispatch, GatewayClient, type GatewayInteraction } from "@chatbot/gateway";
+import { RestClient } from "@chatbot/rest";
+import {
+  container as rootContainer,
+  type DependencyContainer,
+  type InjectionToken,
+  Lifecycle,
+} from "tsyringe";
+import { CommandContext } from "../context/command-context.js";
+import { EventContext } from "../context/event-context.js";
+import { type CommandDefinition, readCommands } from "../definitions/command-definition.js";
+import { intentsFor, missingGrantsWarning } from "../definitions/intents.js";
+import { type HandlerDefinition, readListener } from "../definitions/listener-definition.js";
+import { DefinitionError, FrameworkError } from "../errors.js";
+import { runMiddleware } from "../middleware/compose.js";
+import { Clock, ConsoleLogger, Logger, SystemClock } from "../services.js";
+import { applyPlan, describePlan, planChanges, planSync, type SyncPlan } from "../sync/command-plan.js";
+import type { BotOptions } from "./bot-options.js";
+
+const DEFAULT_AUTO_DEFER_MS = 2_000;
+
+/** Where a {@link Bot} stands. */
+export type BotState = "idle" | "starting" | "running" | "stopping" | "stopped";
+
+/**
+ * A bot: its command and listener classes, read and checked when it is made, the REST and gateway
+ * clients, and the container its classes are resolved from. `start()` syncs the commands and
+ * connects; each interaction and event then runs through middleware to its handler.
+ */
+export class Bot {
+  /** The REST client (also injectable as `RestClient`). */
+  readonly rest: RestClient;
+  /** The gateway client (also injectable as `GatewayClient`). */
+  readonly gateway: GatewayClient;
+  /** The container classes are resolved from. */
+  readonly container: DependencyContainer;
+  /** The intents asked for: derived from the listeners. */
+  readonly intents: readonly Intent[];
+  readonly logger: Logger;
+  readonly clock: Clock;
+  readonly #options: BotOptions;
+  readonly #commands = new Map<string, CommandDefinition>();
+  readonly #handlers = new Map<string, HandlerDefinition[]>();
+  readonly #fired = new Set<HandlerDefinition>();
+  readonly #inFlight = new Set<Promise<void>>();
+  readonly #contexts = new Set<CommandContext>();
+  readonly #guilds = new Map<string, GuildCreatePayload>();
+  #state: BotState = "idle";
+  #botUserId = "";
+
+  constructor(options: BotOptions) {
+    this.#options = options;
+    const problems: string[] = [];
+    if (typeof options.token !== "string" || options.token === "")
+      problems.push("token must be the bot token, a non-empty string");
+    if (options.devGuild !== undefined && !/^\d{1,20}$/.test(options.devGuild)) {
+      problems.push(
+        `devGuild must be a server id (a string of digits), got ${JSON.stringify(options.devGuild)}`,
+      );
+    }
+    const afterMs = options.autoDefer === false ? 0 : (options.autoDefer?.afterMs ?? DEFAULT_AUTO_DEFER_MS);
+    if (!Number.isFinite(afterMs) || afterMs < 0 || afterMs >= 3_000) {
+      problems.push(
+        `autoDefer.afterMs must be from 0 to 2999 ms (the answer window is 3000 ms), got ${afterMs}`,
+      );
+    }
+    const commands = readCommands(options.commands ?? [], options.devGuild, problems);
+    const handlers = (options.listeners ?? []).flatMap((l) => readListener(l, problems));
+    if (problems.length > 0) throw new DefinitionError(problems);
+    for (const c of commands) this.#commands.set(c.body.name, c);
+    for (const h of handlers) this.#handlers.set(h.event, [...(this.#handlers.get(h.event) ?? []), h]);
+    this.intents = intentsFor(handlers, options);
+
+    this.logger =
+      options.logger instanceof Logger ? options.logger : new ConsoleLogger(options.logger ?? "info");
+    this.clock = (options.clock as Clock | undefined) ?? new SystemClock();
+    this.rest = new RestClient({ ...options.rest, token: options.token, baseUrl: options.baseUrl });
+    this.gateway = new GatewayClient({
+      ...options.gateway,
+      token: options.token,
+      intents: this.intents,
+      rest: this.rest,
+      ...(options.gatewayUrl !== undefined && { gatewayUrl: options.gatewayUrl }),
+    });
+    this.container = (options.container ?? rootContainer).createChildContainer();
+    this.container.registerInstance(Bot, this);
+    this.container.registerInstance(RestClient, this.rest);
+    this.container.registerInstance(GatewayClient, this.gateway);
+    // Abstract classes are tokens too: a constructor parameter typed `Logger` resolves to this one.
+    this.container.registerInstance(Logger as unknown as InjectionToken<Logger>, this.logger);
+    this.container.registerInstance(Clock as unknown as InjectionToken<Clock>, this.clock);
+    for (const p of options.providers ?? []) this.container.registerInstance(p.provide, p.useValue);
+    for (const c of commands) {
+      const target = c.target as unknown as new (...args: unknown[]) => unknown;
+      const lifecycle = c.options.scope === "interaction" ? Lifecycle.ContainerScoped : Lifecycle.Singleton;
+      this.container.register(target, { useClass: target }, { lifecycle });
+    }
+    for (const h of handlers) {
+      const target = h.target as unknown as new (...args: unknown[]) => unknown;
+      if (!this.container.isRegistered(target)) this.container.registerSingleton(target);
+    }
+    this.gateway.on("dispatch", (event) => this.#track(this.#dispatch(event)));
+  }
+
+  /** Where the bot stands. */
+  get state(): BotState {
+    return this.#state;
+  }
+
+  /** The command definitions: name → registration body. */
+  get commands(): ReadonlyMap<string, CommandDefinition> {
+    return this.#commands;
+  }
+
+  /** What a sync would change, scope by scope (nothing is written). */
+  plan(): Promise<SyncPlan> {
+    return planSync(this.rest, [...this.#commands.values()], this.#options.devGuild);
+  }
+
+  /** Writes the plan's differences (one `PUT` per scope that differs) and returns the plan. */
+  async sync(): Promise<SyncPlan> {
+    const plan = await this.plan();
+    if (planChanges(plan)) await applyPlan(this.rest, plan);
+    this.logger.info(`commands: ${describePlan(plan)}`);
+    return plan;
+  }
+
+  /** Syncs the commands (unless `sync: false`), connects, and resolves once the bot is ready. */
+  async start(): Promise<void> {
+    if (this.#state !== "idle")
+      throw new FrameworkError("already_started", `start() on a bot that is ${this.#state}`);
+    this.#state = "starting";
+    const started = this.clock.now();
+    try {
+      if (this.#options.sync !== false) await this.sync();
+      const ready = new Promise<void>((resolve) => this.gateway.once("ready", () => resolve()));
+      await this.gateway.connect();
+      await ready;
+    } catch (error) {
+      this.#state = "stopped";
+      await this.gateway.close().catch(() => undefined);
+      throw error;
+    }
+    this.#state = "running";
+    this.#warnMissingGrants([...this.#guilds.values()]);
+    this.logger.info(
+      `ready in ${this.clock.now() - started} ms: ${this.#commands.size} commands, intents ${this.intents.join(", ") || "none"}`,
+    );
+  }
+
+  /**
+   * Stops gracefully: takes no new events, waits up to `stopTimeoutMs` for running handlers, defers
+   * the interactions of those still running (so the person sees the thinking state rather than a
+   * failure), then closes the connection. The REST client stays usable until those handlers end.
+   */
+  async stop(): Promise<void> {
+    if (this.#state === "stopped" || this.#state === "stopping") return;
+    this.#state = "stopping";
+    const timeoutMs = this.#options.stopTimeoutMs ?? 5_000;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const waited = await Promise.race([
+      Promise.allSettled([...this.#inFlight]).then(() => true),
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs))),
+    ]);
+    clearTimeout(timer);
+    if (!waited) {
+      await Promise.allSettled(
+        [...this.#contexts].map((ctx) => (ctx.state === "received" ? ctx.defer() : undefined)),
+      );
+      this.logger.warn(
+        `stopped with ${this.#inFlight.size} handler(s) still running; their interactions were deferred`,
+      );
+    }
+    await this.gateway.close();
+    this.#state = "stopped";
+    // Handlers still running may answer over REST: its connections close once they are done.
+    void Promise.allSettled([...this.#inFlight]).then(() => this.rest.close());
+  }
+
+  #track(work: Promise<void>): void {
+    this.#inFlight.add(work);
+    void work.finally(() => this.#inFlight.delete(work));
+  }
+
+  async #dispatch(event: GatewayDispatch): Promise<void> {
+    if (event.name === "READY") this.#botUserId = event.data.user.id;
+    if (event.name === "GUILD_CREATE") this.#guildSeen(event.data);
+    if (event.name === "GUILD_DELETE") this.#guilds.delete(event.data.id);
+    if (this.#state === "stopping" || this.#state === "stopped") return;
+    if (event.name === "INTERACTION_CREATE") return this.#runCommand(event.data);
+    await this.#runHandlers(event);
+  }
+
+  #guildSeen(guild: GuildCreatePayload): void {
+    const first = !this.#guilds.has(guild.id);
+    this.#guilds.set(guild.id, guild);
+    // An install while running is checked at once; those of READY together, once ready.
+    if (first && this.#state === "running") this.#warnMissingGrants([guild]);
+  }
+
+  #warnMissingGrants(guilds: readonly GuildCreatePayload[]): void {
+    const warning = missingGrantsWarning([...this.#handlers.values()].flat(), guilds);
+    if (warning) this.logger.warn(warning);
+  }
+
+  async #runCommand(interaction: GatewayInteraction): Promise<void> {
+    const ctx = new CommandContext(interaction, this.rest, this.clock, this.logger);
+    const definition = this.#commands.get(interaction.data.name);
+    if (!definition) {
+      this.logger.warn(
+        `/${interaction.data.name} used by ${interaction.user.username}, but this bot has no such command`,
+      );
+      await ctx
+        .reply({ content: `/${interaction.data.name} is not handled by this bot.`, ephemeral: true })
+        .catch(() => undefined);
+      return;
+    }
+    this.#contexts.add(ctx);
+    const autoDefer = definition.options.autoDefer;
+    if (this.#options.autoDefer !== false && autoDefer !== false) {
+      const afterMs = autoDefer?.afterMs ?? this.#options.autoDefer?.afterMs ?? DEFAULT_AUTO_DEFER_MS;
+      ctx.armAutoDefer(afterMs, autoDefer?.ephemeral === true);
+    }
+    const scope = this.container.createChildContainer();
+    scope.registerInstance(CommandContext, ctx);
+    try {
+      await runMiddleware([...(this.#options.middleware ?? []), ...definition.middleware], ctx, async () => {
+        const instance = resolveClass(
+          scope,
+          definition.target as unknown as new () => { run(...args: unknown[]): unknown },
+        );
+        await instance.run(...this.#arguments(definition, ctx));
+      });
+    } catch (error) {
+      await this.#commandFailed(error, ctx);
+    } finally {
+      await ctx.settle();
+      this.#contexts.delete(ctx);
+      this.#logInteraction(ctx);
+    }
+  }
+
+  #arguments(definition: CommandDefinition, ctx: CommandContext): unknown[] {
+    return definition.slots.map((name) => (name === null ? ctx : ctx.options[name]));
+  }
+
+  async #commandFailed(error: unknown, ctx: CommandContext): Promise<void> {
+    this.logger.error(`/${ctx.commandName} by ${ctx.user.username} threw`, error);
+    await this.#onError(error, { kind: "command", ctx });
+    if (ctx.state === "expired") return;
+    await ctx
+      .reply({ content: `Something went wrong while running /${ctx.commandName}.`, ephemeral: true })
+      .catch((replyError: unknown) =>
+        this.logger.error(`/${ctx.commandName}: could not tell the person it failed`, replyError),
+      );
+  }
+
+  async #onError(error: unknown, where: Parameters<NonNullable<BotOptions["onError"]>>[1]): Promise<void> {
+    try {
+      await this.#options.onError?.(error, where);
+    } catch (hookError) {
+      this.logger.error("the onError hook threw", hookError);
+    }
+  }
+
+  #logInteraction(ctx: CommandContext): void {
+    const delivered = ctx.receivedAt - ctx.interaction.created_at;
+    const first =
+      ctx.firstCallbackAt === null
+        ? "no callback"
+        : `first callback after ${ctx.firstCallbackAt - ctx.receivedAt} ms${ctx.autoDeferred ? " (auto-deferred)" : ""}`;
+    const state = ctx.state;
+    this.logger.info(
+      `/${ctx.commandName} by ${ctx.user.username}: ${state}, delivered ${delivered} ms after use, ${first}`,
+    );
+    if (ctx.firstCallbackAt === null && state !== "expired") {
+      this.logger.warn(
+        `/${ctx.commandName} returned without replying: the person will see that the app did not respond`,
+      );
+    }
+  }
+
+  async #runHandlers(event: GatewayDispatch): Promise<void> {
+    const handlers = this.#handlers.get(event.name);
+    if (!handlers) return;
+    const ctx = new EventContext(event.name, event.data, this.#botUserId);
+    for (const handler of handlers) {
+      if (handler.once) {
+        if (this.#fired.has(handler)) continue;
+        this.#fired.add(handler);
+      }
+      try {
+        await runMiddleware(
+          [...(this.#options.eventMiddleware ?? []), ...handler.middleware],
+          ctx,
+          async () => {
+            const instance = resolveClass(
+              this.container,
+              handler.target as unknown as new () => Record<string | symbol, unknown>,
+            );
+            await (instance[handler.method] as (payload: unknown, ctx: EventContext) => unknown).call(
+              instance,
+              event.data,
+              ctx,
+            );
+          },
+        );
+      } catch (error) {
+        this.logger.error(`${handler.label} (@On "${event.name}") threw`, error);
+        await this.#onError(error, { kind: "event", ctx, handler: handler.label });
+      }
+    }
+  }
+}
+
+/**
+ * Resolves `target`, turning tsyringe's "TypeInfo not known" into advice: the usual cause is a
+ * constructor parameter whose class was imported with `import type`, which leaves `Object` in the
+ * decorator metadata.
+ */
+function resolveClass<T>(container: DependencyContainer, target: new () => T): T {
+  try {
+    return container.resolve(target);
+  } catch (error) {
+    const text = error instanceof Error ? error.message : String(error);
+    if (!/TypeInfo not known|Cannot inject the dependency/.test(text)) throw error;
+    throw new FrameworkError(
+      "injection_failed",
+      `cannot make ${target.name}: ${text.replace(/\s+/g, " ")} ${/for "Object"/.test(text) ? "A constructor parameter typed with an interface, a union, or a class imported with `import type` has no runtime type: import the class as a value, or use @inject(token)." : "Is the service's class decorated (@injectable() or @singleton()), or registered through providers? Bot code must run through a transform that emits decorator metadata (tsc, vitest, chatbot dev), not esbuild or tsx."}`,
+      { cause: error },
+    );
+  }
+}

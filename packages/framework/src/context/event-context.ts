@@ -1,0 +1,55 @@
+import type { GatewayEventName, User } from "@chatbot/protocol";
+import type { GatewayEventPayloads } from "@chatbot/gateway";
+
+/** The payload an `@On(E)` handler receives (`MESSAGE_CREATE` carries `recovered`). */
+export type EventPayload<E extends GatewayEventName> = GatewayEventPayloads[E];
+
+/**
+ * One gateway event on its way to a handler, for listener middleware and guards: its name and
+ * payload, the server it happened in, the person behind it when the payload names one, and whether
+ * it was recovered over REST after a drop.
+ */
+export class EventContext<E extends GatewayEventName = GatewayEventName> {
+  /** The server the event belongs to, or null (`READY`). */
+  readonly guildId: string | null;
+  /** The channel the event belongs to, or null. */
+  readonly channelId: string | null;
+  /** The user behind the event when its payload has one (message author, member, banned user). */
+  readonly author: User | null;
+  /** The id of the user behind the event (also for reactions, which carry only `user_id`). */
+  readonly authorId: string | null;
+
+  constructor(
+    /** The event name. */
+    readonly event: E,
+    /** The payload as delivered. */
+    readonly payload: EventPayload<E>,
+    /** The bot's own user id. */
+    readonly botUserId: string,
+  ) {
+    const d = payload as Record<string, unknown>;
+    this.guildId =
+      str(d.guild_id) ?? (event === "GUILD_CREATE" || event === "GUILD_UPDATE" ? str(d.id) : null);
+    this.channelId = str(d.channel_id) ?? (event.startsWith("CHANNEL_") ? str(d.id) : null);
+    this.author = (isUser(d.author) ? d.author : isUser(d.user) ? d.user : null) as User | null;
+    this.authorId = this.author?.id ?? str(d.user_id);
+  }
+
+  /** Whether the event came back through recovery after a drop (`MESSAGE_CREATE` only). */
+  get recovered(): boolean {
+    return (this.payload as { recovered?: boolean }).recovered === true;
+  }
+
+  /** Whether a bot (this one included) is behind the event. */
+  get fromBot(): boolean {
+    return this.author?.bot === true || (this.authorId !== null && this.authorId === this.botUserId);
+  }
+}
+
+function str(value: unknown): string | null {
+  return typeof value === "string" ? value : null;
+}
+
+function isUser(value: unknown): boolean {
+  return typeof value === "object" && value !== null && typeof (value as { id?: unknown }).id === "string";
+}

@@ -1,0 +1,58 @@
+import "reflect-metadata";
+
+export { Bot, type BotState } from "./bot/bot.js";
+export type { BotOptions, HandlerFailure, Provider } from "./bot/bot-options.js";
+export { createBot } from "./bot/create-bot.js";
+export { type LoadedClasses, loadClasses } from "./bot/load-classes.js";
+export {
+  CommandContext,
+  type InteractionState,
+  type OptionValue,
+  type ResolvedChannel,
+  type ResolvedMember,
+} from "./context/command-context.js";
+export { EventContext, type EventPayload } from "./context/event-context.js";
+export type { ReplyInput, ReplyOptions } from "./context/reply-input.js";
+export { Command, type CommandClass, type CommandOptions, type CommandScope } from "./decorators/command.js";
+export { Listener } from "./decorators/listener.js";
+export { On, Once, type EventHandlerMethod } from "./decorators/on.js";
+export { type Choice, type NumberOptionRules, Option, type StringOptionRules } from "./decorators/option.js";
+export { UseMiddleware } from "./decorators/use-middleware.js";
+export type { CommandDefinition } from "./definitions/command-definition.js";
+export { intentsFor } from "./definitions/intents.js";
+export {
+  DefinitionError,
+  FrameworkError,
+  InteractionStateError,
+  isFrameworkError,
+  MiddlewareError,
+} from "./errors.js";
+export { type Middleware, runMiddleware } from "./middleware/compose.js";
+export { cooldown, type CooldownOptions, type CooldownPer } from "./middleware/cooldown.js";
+export { requireBotPermissions, requirePermissions } from "./middleware/require-permissions.js";
+export { type AnyMiddleware, ignoreBots, onlyChannels, onlyGuilds } from "./middleware/restrictions.js";
+export {
+  Clock,
+  type ClockTimer,
+  ConsoleLogger,
+  Logger,
+  type LogLevel,
+  MemoryLogger,
+  SystemClock,
+} from "./services.js";
+export { describePlan, type CommandChange, type ScopePlan, type SyncPlan } from "./sync/command-plan.js";
+// The SDK and wire types a bot's handlers meet, so a bot imports one package.
+export type { Channel, Embed, Interaction, Member, Message, Role, User } from "@chatbot/protocol";
+export { GatewayClient } from "@chatbot/gateway";
+export { Permissions, RestClient } from "@chatbot/rest";
+// tsyringe's decorators, so that a bot imports them after reflect-metadata is loaded.
+export {
+  container,
+  type DependencyContainer,
+  delay,
+  inject,
+  injectable,
+  Lifecycle,
+  scoped,
+  singleton,
+} from "tsyringe";
