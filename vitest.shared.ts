@@ -1,4 +1,3 @@
-import "./vitest.node20.js";
 import { defineProject } from "vitest/config";
 
 /**

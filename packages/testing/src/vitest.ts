@@ -66,12 +66,15 @@ export const outcomeMatchers = {
 
 expect.extend(outcomeMatchers);
 
+/** The matchers this module adds, in the shape vitest's docs give for custom matchers. */
+interface OutcomeMatchers<R = unknown> {
+  /** The use is answered, and one answer meets `expected` (content text or pattern, ephemeral, embeds). */
+  toHaveAnswered(expected?: AnswerExpectation): R;
+  /** The use ended without an answer (`unanswered`, or `not_delivered`). */
+  toBeUnanswered(): R;
+}
+
 declare module "vitest" {
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the parameters must be vitest's own
-  interface Matchers<R extends void | Promise<void> = void | Promise<void>, T = unknown> {
-    /** The use is answered, and one answer meets `expected` (content text or pattern, ephemeral, embeds). */
-    toHaveAnswered(expected?: AnswerExpectation): R;
-    /** The use ended without an answer (`unanswered`, or `not_delivered`). */
-    toBeUnanswered(): R;
-  }
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any, @typescript-eslint/no-empty-object-type -- vitest's own declaration is `Matchers<T = any>`
+  interface Matchers<T = any> extends OutcomeMatchers<T> {}
 }

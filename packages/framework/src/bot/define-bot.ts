@@ -1,0 +1,20 @@
+import type { BotOptions } from "./bot-options.js";
+
+/**
+ * What a bot is, apart from where it runs: its classes and settings, without the token and the
+ * service's addresses. A bot project's `src/bot.ts` default-exports one; `chatbot dev`, the
+ * project's `main.ts` and its tests each add where to connect and call {@link createBot}.
+ */
+export type BotDefinition = Omit<BotOptions, "token" | "baseUrl" | "gatewayUrl">;
+
+/**
+ * Declares a bot's definition with its types checked, for `export default defineBot({ ... })`.
+ *
+ * @example
+ * export default defineBot({ commands: [Ping], listeners: [Welcome] });
+ * // elsewhere:
+ * await createBot({ ...bot, token, baseUrl }).start();
+ */
+export function defineBot(definition: BotDefinition): BotDefinition {
+  return definition;
+}
