@@ -1,5 +1,7 @@
 import { readFileSync } from "node:fs";
 import yargs from "yargs";
+import { DEV_OPTIONS, type DevFlags } from "./dev/dev-options.js";
+import { runDev } from "./dev/dev-command.js";
 import { runServer } from "./server-command.js";
 import { checkServerFlags, SERVER_OPTIONS, type ServerFlags } from "./server-options.js";
 import { UsageError } from "./usage-error.js";
@@ -23,7 +25,8 @@ function packageVersion(): string {
  * usage error prints its message first, then a one-line hint to `--help`, and exits with 2.
  */
 export async function main(argv: readonly string[]): Promise<void> {
-  const [command, what] = argv[0] === "server" ? ["chatbot server", "flags"] : ["chatbot", "commands"];
+  const named = argv[0] === "server" || argv[0] === "dev" ? argv[0] : null;
+  const [command, what] = named ? [`chatbot ${named}`, "flags"] : ["chatbot", "commands"];
   try {
     await yargs([...argv])
       .scriptName("chatbot")
@@ -33,7 +36,20 @@ export async function main(argv: readonly string[]): Promise<void> {
         (y) => y.options(SERVER_OPTIONS).check((flags) => checkServerFlags(flags as ServerFlags) ?? true),
         (flags) => runServer(flags as ServerFlags, consoleOutput),
       )
-      .demandCommand(1, "name a command: chatbot server")
+      .command(
+        "dev [entry]",
+        "Run the reference server and your bot together, reloading the bot's code on every save",
+        (y) =>
+          y
+            .positional("entry", {
+              type: "string",
+              default: "src/bot.ts",
+              describe: "The file that default-exports defineBot({ ... })",
+            })
+            .options(DEV_OPTIONS),
+        (flags) => runDev(flags as unknown as DevFlags, consoleOutput),
+      )
+      .demandCommand(1, "name a command: chatbot dev or chatbot server")
       .updateStrings({ "Not enough arguments following: %s": "--%s needs a value" })
       .strict()
       .fail((message, error) => {

@@ -66,7 +66,7 @@ export function startReadyProcess(
     child.once("exit", early);
     child.stdout?.on("data", (chunk: Buffer) => {
       out += chunk.toString();
-      const match = /^ready base_url=(\S+) gateway_url=(\S+)$/m.exec(out);
+      const match = /^ready base_url=(\S+) gateway_url=(\S+)( console_url=\S+)?$/m.exec(out);
       if (match) {
         clearTimeout(timer);
         child.off("exit", early);

@@ -1,9 +1,9 @@
 import "reflect-metadata";
 
 export { Bot, type BotState } from "./bot/bot.js";
-export type { BotOptions, HandlerFailure, Provider } from "./bot/bot-options.js";
+export type { BotConnection, BotOptions, HandlerFailure, Provider } from "./bot/bot-options.js";
 export { createBot } from "./bot/create-bot.js";
-export { type BotDefinition, defineBot } from "./bot/define-bot.js";
+export { type BotDefinition, defineBot, intentsOfBot } from "./bot/define-bot.js";
 export { type LoadedClasses, loadClasses } from "./bot/load-classes.js";
 export {
   CommandContext,

@@ -1,6 +1,6 @@
-import type { Intent } from "@chatbot/protocol";
-import type { GatewayClientOptions } from "@chatbot/gateway";
-import type { RestClientOptions } from "@chatbot/rest";
+import type { GuildCreatePayload, Intent } from "@chatbot/protocol";
+import type { GatewayClient, GatewayClientOptions } from "@chatbot/gateway";
+import type { RestClient, RestClientOptions } from "@chatbot/rest";
 import type { DependencyContainer, InjectionToken } from "tsyringe";
 import type { CommandContext } from "../context/command-context.js";
 import type { EventContext } from "../context/event-context.js";
@@ -17,6 +17,18 @@ export interface Provider<T = unknown> {
 export type HandlerFailure =
   | { readonly kind: "command"; readonly ctx: CommandContext }
   | { readonly kind: "event"; readonly ctx: EventContext; readonly handler: string };
+
+/**
+ * Clients that outlive the bot, for a host that reloads a bot's code around one connection
+ * (`chatbot dev`). The bot then neither connects nor closes them, and takes gateway events only
+ * through {@link Bot.receive}.
+ */
+export interface BotConnection {
+  readonly rest: RestClient;
+  readonly gateway: GatewayClient;
+  /** What the connection's `READY` said: the bot's user id and the servers seen so far. */
+  readonly ready: { readonly userId: string; readonly guilds: readonly GuildCreatePayload[] };
+}
 
 /** Options of {@link createBot}. */
 export interface BotOptions {
@@ -64,6 +76,8 @@ export interface BotOptions {
   readonly rest?: Omit<RestClientOptions, "token" | "baseUrl">;
   /** Options for the gateway client beyond token, intents and URL. */
   readonly gateway?: Omit<GatewayClientOptions, "token" | "intents" | "rest" | "gatewayUrl">;
+  /** Use these clients instead of making new ones (see {@link BotConnection}). */
+  readonly connection?: BotConnection;
   /** How long `stop()` waits for running handlers before deferring their interactions (5,000 ms). */
   readonly stopTimeoutMs?: number;
 }

@@ -76,14 +76,18 @@ export class Bot {
     this.logger =
       options.logger instanceof Logger ? options.logger : new ConsoleLogger(options.logger ?? "info");
     this.clock = (options.clock as Clock | undefined) ?? new SystemClock();
-    this.rest = new RestClient({ ...options.rest, token: options.token, baseUrl: options.baseUrl });
-    this.gateway = new GatewayClient({
-      ...options.gateway,
-      token: options.token,
-      intents: this.intents,
-      rest: this.rest,
-      ...(options.gatewayUrl !== undefined && { gatewayUrl: options.gatewayUrl }),
-    });
+    this.rest =
+      options.connection?.rest ??
+      new RestClient({ ...options.rest, token: options.token, baseUrl: options.baseUrl });
+    this.gateway =
+      options.connection?.gateway ??
+      new GatewayClient({
+        ...options.gateway,
+        token: options.token,
+        intents: this.intents,
+        rest: this.rest,
+        ...(options.gatewayUrl !== undefined && { gatewayUrl: options.gatewayUrl }),
+      });
     this.container = (options.container ?? rootContainer).createChildContainer();
     this.container.registerInstance(Bot, this);
     this.container.registerInstance(RestClient, this.rest);
@@ -101,7 +105,15 @@ export class Bot {
       const target = h.target as unknown as new (...args: unknown[]) => unknown;
       if (!this.container.isRegistered(target)) this.container.registerSingleton(target);
     }
-    this.gateway.on("dispatch", (event) => this.#track(this.#dispatch(event)));
+    if (!options.connection) this.gateway.on("dispatch", (event) => this.receive(event));
+  }
+
+  /**
+   * Hands the bot one gateway event, as its own connection does. With a shared `connection`, the
+   * host calls this for each event, in order; the handlers run without being waited for.
+   */
+  receive(event: GatewayDispatch): void {
+    this.#track(this.#dispatch(event));
   }
 
   /** Where the bot stands. */
@@ -135,12 +147,18 @@ export class Bot {
     const started = this.clock.now();
     try {
       if (this.#options.sync !== false) await this.sync();
-      const ready = new Promise<void>((resolve) => this.gateway.once("ready", () => resolve()));
-      await this.gateway.connect();
-      await ready;
+      const shared = this.#options.connection;
+      if (shared) {
+        this.#botUserId = shared.ready.userId;
+        for (const guild of shared.ready.guilds) this.#guilds.set(guild.id, guild);
+      } else {
+        const ready = new Promise<void>((resolve) => this.gateway.once("ready", () => resolve()));
+        await this.gateway.connect();
+        await ready;
+      }
     } catch (error) {
       this.#state = "stopped";
-      await this.gateway.close().catch(() => undefined);
+      if (!this.#options.connection) await this.gateway.close().catch(() => undefined);
       throw error;
     }
     this.#state = "running";
@@ -173,8 +191,10 @@ export class Bot {
         `stopped with ${this.#inFlight.size} handler(s) still running; their interactions were deferred`,
       );
     }
-    await this.gateway.close();
     this.#state = "stopped";
+    // A shared connection belongs to its host, which closes it.
+    if (this.#options.connection) return;
+    await this.gateway.close();
     // Handlers still running may answer over REST: its connections close once they are done.
     void Promise.allSettled([...this.#inFlight]).then(() => this.rest.close());
   }

@@ -1,3 +1,7 @@
+import type { Intent } from "@chatbot/protocol";
+import { intentsFor } from "../definitions/intents.js";
+import { readListener } from "../definitions/listener-definition.js";
+import { DefinitionError } from "../errors.js";
 import type { BotOptions } from "./bot-options.js";
 
 /**
@@ -17,4 +21,15 @@ export type BotDefinition = Omit<BotOptions, "token" | "baseUrl" | "gatewayUrl">
  */
 export function defineBot(definition: BotDefinition): BotDefinition {
   return definition;
+}
+
+/**
+ * The intents a bot with this definition asks for (its listeners' events, `messageContent`,
+ * `intents`), without making the bot: a host needs them before it opens the connection.
+ */
+export function intentsOfBot(definition: BotDefinition): Intent[] {
+  const problems: string[] = [];
+  const handlers = (definition.listeners ?? []).flatMap((l) => readListener(l, problems));
+  if (problems.length > 0) throw new DefinitionError(problems);
+  return intentsFor(handlers, definition);
 }

@@ -1,0 +1,242 @@
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import { basename, join, relative, resolve, sep } from "node:path";
+import type { GuildCreatePayload, Intent } from "@chatbot/protocol";
+import { type BotConnection, intentsOfBot } from "@chatbot/framework";
+import { GatewayClient } from "@chatbot/gateway";
+import { RestClient } from "@chatbot/rest";
+import { type RunningServer, startServer } from "@chatbot/server";
+import { watch } from "chokidar";
+import { formatLogLine } from "../log-line.js";
+import { startedByNpm, watchParent } from "../parent-watch.js";
+import type { Output } from "../server-command.js";
+import { UsageError } from "../usage-error.js";
+import { BotHost, type Generation, loadGeneration, stateFolder } from "./bot-host.js";
+import { BotCompiler } from "./compile.js";
+import type { DevFlags } from "./dev-options.js";
+import { DevLogger } from "./dev-logger.js";
+import { type DevWorld, ensureDevWorld } from "./dev-world.js";
+import { describeFailure } from "./failure.js";
+import { startPrompt } from "./prompt.js";
+
+/** The project's name: its package.json `name` (without a scope), else its folder's name. */
+function projectName(root: string): string {
+  try {
+    const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { name?: unknown };
+    if (typeof manifest.name === "string" && manifest.name !== "")
+      return manifest.name.replace(/^@[^/]+\//, "");
+  } catch {
+    // no package.json: the folder's name
+  }
+  return basename(root);
+}
+
+/** One connection to the gateway and what its READY said, kept up across reloads. */
+class Connection {
+  readonly ready: { userId: string; guilds: GuildCreatePayload[] } = { userId: "", guilds: [] };
+  readonly gateway: GatewayClient;
+  /** Whether events go on to the bot: not before this connection's first READY has been taken in. */
+  #live = false;
+  constructor(
+    readonly rest: RestClient,
+    token: string,
+    gatewayUrl: string,
+    readonly intents: readonly Intent[],
+    host: BotHost,
+  ) {
+    this.gateway = new GatewayClient({ token, intents: [...intents], rest, gatewayUrl });
+    this.gateway.on("dispatch", (event) => {
+      if (event.name === "READY") {
+        this.ready.userId = event.data.user.id;
+        this.ready.guilds = [];
+      }
+      if (event.name === "GUILD_CREATE") {
+        this.ready.guilds = [...this.ready.guilds.filter((g) => g.id !== event.data.id), event.data];
+      }
+      if (event.name === "GUILD_DELETE")
+        this.ready.guilds = this.ready.guilds.filter((g) => g.id !== event.data.id);
+      // A connection's first READY and servers reach the bot through shared(), not as events.
+      return this.#live ? host.deliver(event) : undefined;
+    });
+  }
+  async open(): Promise<void> {
+    const ready = new Promise<void>((resolve) => this.gateway.once("ready", () => resolve()));
+    await this.gateway.connect();
+    await ready;
+    this.#live = true;
+  }
+  shared(): BotConnection {
+    return { rest: this.rest, gateway: this.gateway, ready: this.ready };
+  }
+}
+
+/**
+ * `chatbot dev [entry]`: the reference server (or `--server-url`), the development world kept in
+ * `.chatbot/`, one gateway connection and REST client, and the bot's code reloaded around them on
+ * every save. Resolves once stopped (SIGINT, SIGTERM, or the npm process that started it gone).
+ */
+export async function runDev(flags: DevFlags, output: Output): Promise<void> {
+  process.setSourceMapsEnabled(true);
+  const root = process.cwd();
+  const entry = resolve(root, flags.entry);
+  if (!existsSync(entry)) {
+    throw new UsageError(
+      `the entry ${flags.entry} does not exist (looked for ${entry}); give the file that default-exports defineBot({ ... })`,
+    );
+  }
+  const top = relative(root, entry).split(sep)[0]!;
+  if (top === ".." || top === relative(root, entry)) {
+    throw new UsageError(
+      `the entry ${flags.entry} must be inside a folder of the project, such as src/bot.ts`,
+    );
+  }
+  const state = stateFolder(root);
+  if (flags.fresh) rmSync(state, { recursive: true, force: true });
+  rmSync(join(state, "build"), { recursive: true, force: true });
+  const compiler = new BotCompiler(root, join(root, top), join(state, "build"));
+  const logger = new DevLogger(output);
+
+  let server: RunningServer | null = null;
+  let connection: Connection | null = null;
+  const host = new BotHost({
+    get token() {
+      return world.token;
+    },
+    get baseUrl() {
+      return baseUrl;
+    },
+    logger,
+    connection: () => connection!.shared(),
+  });
+
+  // The first build: its intents decide the install's and the connection's.
+  let first: Generation | null = null;
+  try {
+    first = await loadGeneration(compiler, entry);
+  } catch (error) {
+    output.err(
+      `chatbot dev: the bot could not be loaded; waiting for a fix\n${describeFailure(error, root)}`,
+    );
+  }
+
+  let baseUrl: string;
+  let gatewayUrl: string;
+  if (flags["server-url"] !== undefined) {
+    baseUrl = flags["server-url"];
+    const answer = await fetch(`${baseUrl}/v1/gateway`).catch((error: unknown) => {
+      throw new Error(`--server-url ${baseUrl} does not answer: ${String(error)}`, { cause: error });
+    });
+    gatewayUrl = ((await answer.json()) as { url: string }).url;
+  } else {
+    server = await startServer({
+      host: flags.host,
+      port: flags.port,
+      dataPath: join(state, "world.db"),
+      manualClock: flags["manual-clock"],
+      ...(flags.log && { requestLog: (entry) => output.out(formatLogLine(entry)) }),
+    });
+    ({ baseUrl, gatewayUrl } = server);
+  }
+
+  const intentsOf = (generation: Generation | null) =>
+    generation ? intentsOfBot(generation.definition) : [];
+  let world: DevWorld = await ensureDevWorld(baseUrl, state, projectName(root), intentsOf(first));
+  const rest = new RestClient({ token: world.token, baseUrl });
+  const connect = async (intents: readonly Intent[]) => {
+    const next = new Connection(rest, world.token, gatewayUrl, intents, host);
+    await next.open();
+    const previous = connection;
+    connection = next;
+    await previous?.gateway.close();
+  };
+  await connect(intentsOf(first));
+  let startError: string | null = null;
+  if (first) {
+    const generation = first;
+    try {
+      await host.hold(() => host.replace(generation));
+    } catch (error) {
+      startError = describeFailure(error, root);
+    }
+  }
+
+  // Saves are gathered for a moment, then one reload takes them all; another waits for it.
+  let changed = new Set<string>();
+  let timer: NodeJS.Timeout | undefined;
+  let reloading = Promise.resolve();
+  const reload = async () => {
+    const files = [...changed].map((f) => relative(root, f).split(sep).join("/")).sort();
+    changed = new Set();
+    const started = performance.now();
+    try {
+      const line = await host.hold(async () => {
+        const generation = await loadGeneration(compiler, entry);
+        const intents = intentsOf(generation);
+        let reconnected = "";
+        if (intents.join() !== connection!.intents.join()) {
+          world = await ensureDevWorld(baseUrl, state, projectName(root), intents);
+          await connect(intents);
+          reconnected = `, intents now ${intents.join(", ") || "none"} (reconnected)`;
+        }
+        return `${await host.replace(generation)}${reconnected}`;
+      });
+      const took = Math.round(performance.now() - started);
+      output.out(`reloaded ${files.join(", ")} in ${took} ms, ${line}`);
+    } catch (error) {
+      output.err(
+        `reload of ${files.join(", ")} failed; the previous code keeps serving\n${describeFailure(error, root)}`,
+      );
+    }
+  };
+  const watcher = watch(compiler.sources, {
+    ignoreInitial: true,
+    ignored: (path) => path.includes(".chatbot"),
+  });
+  watcher.on("all", (_event, path) => {
+    if (!/\.(ts|mts)$/.test(path)) return;
+    changed.add(path);
+    clearTimeout(timer);
+    timer = setTimeout(() => (reloading = reloading.then(reload)), 30);
+  });
+  await new Promise<void>((resolve) => watcher.once("ready", () => resolve()));
+
+  // Everything is in place (watcher, signal handlers) before the ready line: whoever reads it may
+  // save a file or stop the process at once.
+  let prompt: { close(): void } | null = null;
+  const stopped = new Promise<void>((resolve) => {
+    let stopWatch = () => {};
+    const stop = (reason: string) => {
+      process.off("SIGINT", stop);
+      process.off("SIGTERM", stop);
+      stopWatch();
+      output.err(`chatbot dev: ${reason}, closing`);
+      prompt?.close();
+      clearTimeout(timer);
+      const closing = (async () => {
+        await watcher.close();
+        await Promise.race([host.stop(), new Promise((r) => setTimeout(r, 1_000))]);
+        await connection?.gateway.close();
+        await rest.close();
+        await server?.close();
+      })();
+      closing.then(resolve, (error: unknown) => {
+        output.err(`chatbot dev: close failed: ${String(error)}`);
+        process.exitCode = 1;
+        resolve();
+      });
+    };
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
+    if (startedByNpm()) stopWatch = watchParent(() => stop("the npm process that started it has stopped"));
+  });
+
+  const consoleUrl = await fetch(`${baseUrl}/console`).then(
+    (res) => (res.ok ? ` console_url=${baseUrl}/console` : ""),
+    () => "",
+  );
+  output.out(`ready base_url=${baseUrl} gateway_url=${gatewayUrl}${consoleUrl}`);
+  if (startError) output.err(`chatbot dev: the bot could not start; waiting for a fix\n${startError}`);
+  if (flags.prompt ?? process.stdin.isTTY === true) {
+    prompt = startPrompt({ baseUrl, world: () => world, output, manualClock: flags["manual-clock"] });
+  }
+  await stopped;
+}

@@ -1,0 +1,77 @@
+import type { Options } from "yargs";
+import { nonEmpty, wholeNumber } from "../flag-values.js";
+
+/** An http(s) URL. */
+function httpUrl(flag: string): (value: unknown) => string {
+  const text = nonEmpty(flag, "a URL");
+  return (value) => {
+    const given = text(value);
+    let url: URL;
+    try {
+      url = new URL(given);
+    } catch (error) {
+      throw new Error(`--${flag} must be an http or https URL, got ${given}`, { cause: error });
+    }
+    if (url.protocol !== "http:" && url.protocol !== "https:")
+      throw new Error(`--${flag} must be an http or https URL, got ${given}`);
+    return given.replace(/\/+$/, "");
+  };
+}
+
+/**
+ * The flags of `chatbot dev`, declared once: this table registers them with yargs and is what
+ * `docs/cli.md` documents (a test checks the page names every flag).
+ */
+export const DEV_OPTIONS = {
+  host: {
+    type: "string",
+    requiresArg: true,
+    default: "127.0.0.1",
+    describe: "Address the reference server listens on",
+    coerce: nonEmpty("host", "an address"),
+  },
+  port: {
+    requiresArg: true,
+    default: 8787,
+    describe: "Port the reference server listens on, 0 to 65535; 0 picks a free port",
+    coerce: wholeNumber("port", 0, 65_535),
+  },
+  "server-url": {
+    type: "string",
+    requiresArg: true,
+    describe: "Attach to a reference server already running there instead of starting one",
+    coerce: httpUrl("server-url"),
+  },
+  fresh: {
+    type: "boolean",
+    default: false,
+    describe: "Forget the development world kept in .chatbot/ and make a new one",
+  },
+  "manual-clock": {
+    type: "boolean",
+    default: false,
+    describe: "Use the controllable clock: time moves only by the prompt's :advance or POST /dev/v1/clock",
+  },
+  log: {
+    type: "boolean",
+    default: false,
+    describe: "Also print the server's request log (one line per /v1 call and gateway event)",
+  },
+  prompt: {
+    type: "boolean",
+    describe:
+      "Read messages and /commands from the terminal as the dev person; on by default when standard input is a terminal",
+  },
+} as const satisfies Record<string, Options>;
+
+/** Parsed `chatbot dev` flags. */
+export interface DevFlags {
+  entry: string;
+  host: string;
+  port: number;
+  "server-url"?: string | undefined;
+  fresh: boolean;
+  "manual-clock": boolean;
+  log: boolean;
+  prompt?: boolean | undefined;
+}

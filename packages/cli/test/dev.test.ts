@@ -1,0 +1,221 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { DevProject, use, waitFor } from "./dev-project.js";
+import type { ServerProcess } from "./run-cli.js";
+
+const GREETER = `import { singleton } from "@chatbot/framework";
+
+@singleton()
+export class Greeter {
+  greet(name: string): string {
+    return \`pong v1 for \${name}\`;
+  }
+}
+`;
+
+// The command gets its service by constructor injection: this runs only if the transform of
+// \`chatbot dev\` emits decorator metadata (esbuild and tsx do not).
+const PING = `import { Command, CommandContext } from "@chatbot/framework";
+import { Greeter } from "../greeter.js";
+
+@Command({ name: "ping", description: "Answers pong" })
+export class Ping {
+  constructor(private readonly greeter: Greeter) {}
+  async run(ctx: CommandContext) {
+    await ctx.reply(this.greeter.greet(ctx.user.username));
+  }
+}
+`;
+
+const ECHO = `import { Command, CommandContext, Option } from "@chatbot/framework";
+
+@Command({ name: "echo", description: "Says it back" })
+export class Echo {
+  async run(ctx: CommandContext, @Option.string("text", "What to say") text: string) {
+    await ctx.reply(\`echo: \${text}\`);
+  }
+}
+`;
+
+const SEEN = `import { Listener, On, RestClient, type EventPayload } from "@chatbot/framework";
+
+@Listener()
+export class Seen {
+  constructor(private readonly rest: RestClient) {}
+  @On("MESSAGE_CREATE")
+  async seen(message: EventPayload<"MESSAGE_CREATE">) {
+    if (message.author.bot) return;
+    await this.rest.createMessage(message.channel_id, { content: \`seen v1: \${message.content}\` });
+  }
+}
+`;
+
+const BOT = `import { defineBot } from "@chatbot/framework";
+import { Echo } from "./commands/echo.js";
+import { Ping } from "./commands/ping.js";
+import { Seen } from "./listeners/seen.js";
+
+export default defineBot({ commands: [Ping, Echo], listeners: [Seen], messageContent: true });
+`;
+
+const projects: DevProject[] = [];
+const running: ServerProcess[] = [];
+afterAll(() => {
+  for (const dev of running) dev.child.kill("SIGKILL");
+  for (const project of projects) project.remove();
+});
+
+function newProject(): DevProject {
+  const project = new DevProject({
+    "src/greeter.ts": GREETER,
+    "src/commands/ping.ts": PING,
+    "src/commands/echo.ts": ECHO,
+    "src/listeners/seen.ts": SEEN,
+    "src/bot.ts": BOT,
+  });
+  projects.push(project);
+  return project;
+}
+
+async function start(project: DevProject, args: readonly string[] = []): Promise<ServerProcess> {
+  const dev = await project.dev(args);
+  running.push(dev);
+  return dev;
+}
+
+const reloads = (dev: ServerProcess) => dev.stdout().match(/^reloaded .*$/gm) ?? [];
+
+/** Saves an edit and waits for the reload line it causes. */
+async function save(dev: ServerProcess, project: DevProject, path: string, from: string, to: string) {
+  const before = reloads(dev).length;
+  project.edit(path, from, to);
+  await waitFor(() => (reloads(dev).length > before ? "yes" : ""), /yes/);
+  return reloads(dev).at(-1)!;
+}
+
+async function sessions(dev: ServerProcess, project: DevProject): Promise<unknown[]> {
+  const res = await fetch(`${dev.baseUrl}/dev/v1/apps/${project.world().appId}/sessions`);
+  return (await res.json()) as unknown[];
+}
+
+describe("chatbot dev", () => {
+  it("prints the ready line, answers a command through DI, and reloads an edit on the same connection", async () => {
+    const project = newProject();
+    const dev = await start(project);
+    expect(dev.stdout().split("\n")[0]).toMatch(
+      /^ready base_url=http:\/\/127\.0\.0\.1:\d+ gateway_url=ws:\/\/\S+$/,
+    );
+
+    expect(await use(dev, project, "ping")).toEqual({ state: "answered", contents: ["pong v1 for alice"] });
+    await waitFor(
+      dev.stdout,
+      /\/ping by alice: answered, delivered \d+ ms after use, first callback after \d+ ms/,
+    );
+
+    const line = await save(dev, project, "src/greeter.ts", "pong v1", "pong v2");
+    expect(line).toMatch(/^reloaded src\/greeter\.ts in \d+ ms, commands unchanged$/);
+    expect(await use(dev, project, "ping")).toEqual({ state: "answered", contents: ["pong v2 for alice"] });
+    // One gateway session the whole time: the reload did not identify again.
+    expect(await sessions(dev, project)).toHaveLength(1);
+  });
+
+  it("re-syncs commands when their options change, and not for an unrelated edit", async () => {
+    const project = newProject();
+    const dev = await start(project);
+    const changed = await save(
+      dev,
+      project,
+      "src/commands/echo.ts",
+      `@Option.string("text", "What to say") text: string`,
+      `@Option.string("text", "What to say", { maxLength: 10 }) text: string`,
+    );
+    expect(changed).toMatch(
+      /^reloaded src\/commands\/echo\.ts in \d+ ms, commands synced \(global: ~ echo \(options\.text\.max_length\)\)$/,
+    );
+    const refused = await fetch(
+      `${dev.baseUrl}/dev/v1/channels/${project.world().channels.general}/interactions`,
+      {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-dev-user": "alice" },
+        body: JSON.stringify({ name: "echo", options: [{ name: "text", value: "far too long for it" }] }),
+      },
+    );
+    expect(refused.status).toBe(400);
+
+    const unrelated = await save(dev, project, "src/commands/echo.ts", "echo: ", "echo! ");
+    expect(unrelated).toMatch(/commands unchanged$/);
+    expect(await use(dev, project, "echo", [{ name: "text", value: "hi" }])).toEqual({
+      state: "answered",
+      contents: ["echo! hi"],
+    });
+  });
+
+  it("keeps the old code answering through a syntax error, printing where it is, until it is fixed", async () => {
+    const project = newProject();
+    const dev = await start(project);
+    project.edit("src/greeter.ts", "return `pong v1", "return = `pong v1");
+    const failed = await waitFor(
+      dev.stderr,
+      /reload of src\/greeter\.ts failed; the previous code keeps serving\n(.*)\n([^]*?)\n\s*\^?/,
+    );
+    expect(failed[1]).toMatch(/^src\/greeter\.ts:6:\d+: /);
+    expect(dev.stderr()).toContain("> 6 |     return = `pong v1 for ${name}`;\n    |            ^");
+    expect(await use(dev, project, "ping")).toEqual({ state: "answered", contents: ["pong v1 for alice"] });
+
+    const fixed = await save(dev, project, "src/greeter.ts", "return = `pong v1", "return `pong v3");
+    expect(fixed).toMatch(/^reloaded src\/greeter\.ts in \d+ ms, commands unchanged$/);
+    expect(await use(dev, project, "ping")).toEqual({ state: "answered", contents: ["pong v3 for alice"] });
+  });
+
+  it("holds an event that arrives during a reload and gives it to the new code once", async () => {
+    const project = newProject();
+    const dev = await start(project);
+    const { channels } = project.world();
+    // The new code takes a second to load (a top-level await), so the message surely comes meanwhile.
+    project.write(
+      "src/slow.ts",
+      "export const loaded = await new Promise((r) => setTimeout(() => r(true), 1_000));\n",
+    );
+    project.edit(
+      "src/bot.ts",
+      `import { Seen } from "./listeners/seen.js";`,
+      `import { Seen } from "./listeners/seen.js";\nimport "./slow.js";`,
+    );
+    await save(dev, project, "src/listeners/seen.ts", "seen v1", "seen v2");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const before = reloads(dev).length;
+    // ... and this one arrives while the reload that makes it slow is under way.
+    project.edit("src/listeners/seen.ts", "seen v2", "seen v3");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const posted = await fetch(`${dev.baseUrl}/dev/v1/channels/${channels.general}/messages`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-dev-user": "alice" },
+      body: JSON.stringify({ content: "during" }),
+    });
+    expect(posted.status).toBe(201);
+    expect(reloads(dev).length).toBe(before); // still reloading when the message was posted
+    await waitFor(() => (reloads(dev).length > before ? "yes" : ""), /yes/);
+    const list = async () => {
+      const res = await fetch(`${dev.baseUrl}/dev/v1/channels/${channels.general}/messages?limit=20`, {
+        headers: { "x-dev-user": "alice" },
+      });
+      return ((await res.json()) as Array<{ content: string }>).map((m) => m.content);
+    };
+    for (let i = 0; i < 20 && !(await list()).includes("seen v3: during"); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const seen = (await list()).filter((c) => c.endsWith(": during"));
+    expect(seen).toEqual(["seen v3: during"]);
+  });
+
+  it("stops everything on Ctrl-C within 2 s, leaving nothing on its port", async () => {
+    const project = newProject();
+    const dev = await start(project);
+    const asked = Date.now();
+    dev.child.kill("SIGINT");
+    const exit = await dev.exited;
+    expect(Date.now() - asked).toBeLessThan(2_000);
+    expect(exit.code).toBe(0);
+    await expect(fetch(`${dev.baseUrl}/v1/gateway`)).rejects.toThrow();
+  });
+});
