@@ -57,3 +57,20 @@ export function existingFile(flag: string): (value: unknown) => string {
     return text;
   };
 }
+
+/** An http(s) URL. */
+export function httpUrl(flag: string): (value: unknown) => string {
+  const text = nonEmpty(flag, "a URL");
+  return (value) => {
+    const given = text(value);
+    let url: URL;
+    try {
+      url = new URL(given);
+    } catch (error) {
+      throw new Error(`--${flag} must be an http or https URL, got ${given}`, { cause: error });
+    }
+    if (url.protocol !== "http:" && url.protocol !== "https:")
+      throw new Error(`--${flag} must be an http or https URL, got ${given}`);
+    return given.replace(/\/+$/, "");
+  };
+}

@@ -2,6 +2,8 @@ import { readFileSync } from "node:fs";
 import yargs from "yargs";
 import { DEV_OPTIONS, type DevFlags } from "./dev/dev-options.js";
 import { runDev } from "./dev/dev-command.js";
+import { SYNC_OPTIONS } from "./dev/sync-options.js";
+import { runSync, type SyncFlags } from "./dev/sync-command.js";
 import { runServer } from "./server-command.js";
 import { checkServerFlags, SERVER_OPTIONS, type ServerFlags } from "./server-options.js";
 import { UsageError } from "./usage-error.js";
@@ -25,7 +27,7 @@ function packageVersion(): string {
  * usage error prints its message first, then a one-line hint to `--help`, and exits with 2.
  */
 export async function main(argv: readonly string[]): Promise<void> {
-  const named = argv[0] === "server" || argv[0] === "dev" ? argv[0] : null;
+  const named = argv[0] === "server" || argv[0] === "dev" || argv[0] === "sync" ? argv[0] : null;
   const [command, what] = named ? [`chatbot ${named}`, "flags"] : ["chatbot", "commands"];
   try {
     await yargs([...argv])
@@ -49,7 +51,20 @@ export async function main(argv: readonly string[]): Promise<void> {
             .options(DEV_OPTIONS),
         (flags) => runDev(flags as unknown as DevFlags, consoleOutput),
       )
-      .demandCommand(1, "name a command: chatbot dev or chatbot server")
+      .command(
+        "sync [entry]",
+        "Print the bot's command plan against a service and write it (--dry-run: only print)",
+        (y) =>
+          y
+            .positional("entry", {
+              type: "string",
+              default: "src/bot.ts",
+              describe: "The file that default-exports defineBot({ ... })",
+            })
+            .options(SYNC_OPTIONS),
+        (flags) => runSync(flags as unknown as SyncFlags, consoleOutput),
+      )
+      .demandCommand(1, "name a command: chatbot dev, chatbot server or chatbot sync")
       .updateStrings({ "Not enough arguments following: %s": "--%s needs a value" })
       .strict()
       .fail((message, error) => {

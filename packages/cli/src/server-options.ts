@@ -1,4 +1,4 @@
-import type { Options } from "yargs";
+import type { FlagSpec } from "./flag-docs.js";
 import { existingFile, nonEmpty, wholeNumber } from "./flag-values.js";
 
 /**
@@ -10,6 +10,7 @@ import { existingFile, nonEmpty, wholeNumber } from "./flag-values.js";
  */
 export const SERVER_OPTIONS = {
   host: {
+    value: "address",
     type: "string",
     requiresArg: true,
     default: "127.0.0.1",
@@ -17,18 +18,22 @@ export const SERVER_OPTIONS = {
     coerce: nonEmpty("host", "an address"),
   },
   port: {
+    value: "n",
     requiresArg: true,
     default: 8787,
     describe: "Port to listen on, 0 to 65535; 0 picks a free port",
     coerce: wholeNumber("port", 0, 65_535),
   },
   seed: {
+    value: "file",
     type: "string",
     requiresArg: true,
     describe: "Load a world from this seed file at start (into an empty store; see --reseed)",
     coerce: existingFile("seed"),
   },
   data: {
+    defaultDescription: "in memory",
+    value: "path",
     type: "string",
     requiresArg: true,
     describe:
@@ -41,11 +46,13 @@ export const SERVER_OPTIONS = {
     describe: "With --data and --seed: replace the world the store already holds with the seed",
   },
   "manual-clock": {
+    defaultDescription: "the real clock",
     type: "boolean",
     default: false,
     describe: "Use the controllable clock: time moves only by POST /dev/v1/clock",
   },
   "heartbeat-interval": {
+    value: "ms",
     requiresArg: true,
     default: 30_000,
     describe: "The heartbeat_interval in milliseconds sent in the gateway's hello, 1 to 3600000",
@@ -57,6 +64,7 @@ export const SERVER_OPTIONS = {
     describe: "Enforce the rate limits; --no-rate-limits switches them off (load tests)",
   },
   "dev-key": {
+    value: "key",
     type: "string",
     requiresArg: true,
     describe:
@@ -64,11 +72,12 @@ export const SERVER_OPTIONS = {
     coerce: nonEmpty("dev-key", "a key"),
   },
   log: {
+    defaultDescription: "on in a terminal, else off",
     type: "boolean",
     describe:
       "Print one line per /v1 call, webhook execution and gateway event; on by default when standard output is a terminal, --no-log silences it",
   },
-} as const satisfies Record<string, Options>;
+} as const satisfies Record<string, FlagSpec>;
 
 /** Parsed `chatbot server` flags. */
 export interface ServerFlags {

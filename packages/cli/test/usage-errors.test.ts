@@ -53,7 +53,7 @@ describe("chatbot's usage errors: the error first, then one hint, no help", () =
   it("no command names the command to give", () => {
     const run = runCli([], dir);
     expect(run.stderr).toBe(
-      "chatbot: name a command: chatbot server\nRun `chatbot --help` to see the commands.\n",
+      "chatbot: name a command: chatbot dev, chatbot server or chatbot sync\nRun `chatbot --help` to see the commands.\n",
     );
     expect(run.status).toBe(2);
   });

@@ -41,7 +41,14 @@ export {
   MemoryLogger,
   SystemClock,
 } from "./services.js";
-export { describePlan, type CommandChange, type ScopePlan, type SyncPlan } from "./sync/command-plan.js";
+export {
+  type CommandChange,
+  describePlan,
+  planChanges,
+  type ScopePlan,
+  scopeChanges,
+  type SyncPlan,
+} from "./sync/command-plan.js";
 // The SDK and wire types a bot's handlers meet, so a bot imports one package.
 export type { Channel, Embed, Interaction, Member, Message, Role, User } from "@chatbot/protocol";
 export { GatewayClient } from "@chatbot/gateway";

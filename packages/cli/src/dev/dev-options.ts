@@ -1,22 +1,5 @@
-import type { Options } from "yargs";
-import { nonEmpty, wholeNumber } from "../flag-values.js";
-
-/** An http(s) URL. */
-function httpUrl(flag: string): (value: unknown) => string {
-  const text = nonEmpty(flag, "a URL");
-  return (value) => {
-    const given = text(value);
-    let url: URL;
-    try {
-      url = new URL(given);
-    } catch (error) {
-      throw new Error(`--${flag} must be an http or https URL, got ${given}`, { cause: error });
-    }
-    if (url.protocol !== "http:" && url.protocol !== "https:")
-      throw new Error(`--${flag} must be an http or https URL, got ${given}`);
-    return given.replace(/\/+$/, "");
-  };
-}
+import type { FlagSpec } from "../flag-docs.js";
+import { httpUrl, nonEmpty, wholeNumber } from "../flag-values.js";
 
 /**
  * The flags of `chatbot dev`, declared once: this table registers them with yargs and is what
@@ -24,6 +7,7 @@ function httpUrl(flag: string): (value: unknown) => string {
  */
 export const DEV_OPTIONS = {
   host: {
+    value: "address",
     type: "string",
     requiresArg: true,
     default: "127.0.0.1",
@@ -31,12 +15,15 @@ export const DEV_OPTIONS = {
     coerce: nonEmpty("host", "an address"),
   },
   port: {
+    value: "n",
     requiresArg: true,
     default: 8787,
     describe: "Port the reference server listens on, 0 to 65535; 0 picks a free port",
     coerce: wholeNumber("port", 0, 65_535),
   },
   "server-url": {
+    defaultDescription: "start one",
+    value: "url",
     type: "string",
     requiresArg: true,
     describe: "Attach to a reference server already running there instead of starting one",
@@ -58,11 +45,12 @@ export const DEV_OPTIONS = {
     describe: "Also print the server's request log (one line per /v1 call and gateway event)",
   },
   prompt: {
+    defaultDescription: "on in a terminal",
     type: "boolean",
     describe:
       "Read messages and /commands from the terminal as the dev person; on by default when standard input is a terminal",
   },
-} as const satisfies Record<string, Options>;
+} as const satisfies Record<string, FlagSpec>;
 
 /** Parsed `chatbot dev` flags. */
 export interface DevFlags {
