@@ -3,7 +3,16 @@
 import { spawnSync } from "node:child_process";
 import { ROOT } from "./lib/processes.mjs";
 
-const all = ["rest", "rest-client", "gateway", "gateway-client", "interactions", "webhooks", "testing-world"];
+const all = [
+  "rest",
+  "rest-client",
+  "gateway",
+  "gateway-client",
+  "interactions",
+  "webhooks",
+  "testing-world",
+  "dev-reload",
+];
 const chosen = process.argv.length > 2 ? process.argv.slice(2) : all;
 for (const name of chosen) {
   if (!all.includes(name)) throw new Error(`unknown benchmark "${name}"; known: ${all.join(", ")}`);

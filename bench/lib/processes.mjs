@@ -6,11 +6,11 @@ import { fileURLToPath } from "node:url";
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
 /**
- * Spawns `node <args>` and resolves once a stdout line matches `ready`; returns the child and the
- * match. Rejects after `timeoutMs`.
+ * Spawns `node <args>` in `cwd` and resolves once a stdout line matches `ready`; returns the child
+ * and the match. Rejects after `timeoutMs`.
  */
-export function spawnUntil(args, ready, timeoutMs = 30_000) {
-  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
+export function spawnUntil(args, ready, timeoutMs = 30_000, cwd = ROOT) {
+  const child = spawn(process.execPath, args, { cwd, stdio: ["ignore", "pipe", "inherit"] });
   let out = "";
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
