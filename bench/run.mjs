@@ -11,6 +11,7 @@ const all = [
   "interactions",
   "webhooks",
   "testing-world",
+  "framework",
   "dev-reload",
 ];
 const chosen = process.argv.length > 2 ? process.argv.slice(2) : all;

@@ -14,7 +14,7 @@ import { type CommandDefinition, readCommands } from "../definitions/command-def
 import { intentsFor, missingGrantsWarning } from "../definitions/intents.js";
 import { type HandlerDefinition, readListener } from "../definitions/listener-definition.js";
 import { DefinitionError, FrameworkError } from "../errors.js";
-import { runMiddleware } from "../middleware/compose.js";
+import { type Middleware, runMiddleware } from "../middleware/compose.js";
 import { Clock, ConsoleLogger, Logger, SystemClock } from "../services.js";
 import { applyPlan, describePlan, planChanges, planSync, type SyncPlan } from "../sync/command-plan.js";
 import type { BotOptions } from "./bot-options.js";
@@ -43,8 +43,12 @@ export class Bot {
   readonly #options: BotOptions;
   readonly #commands = new Map<string, CommandDefinition>();
   readonly #handlers = new Map<string, HandlerDefinition[]>();
+  /** Each handler's middleware chain, the bot's event middleware first: built once, not per event. */
+  readonly #chains = new Map<HandlerDefinition, readonly Middleware<EventContext>[]>();
   readonly #fired = new Set<HandlerDefinition>();
-  readonly #inFlight = new Set<Promise<void>>();
+  /** Handlers running now, and who waits for them all to end. */
+  #running = 0;
+  #idle: Array<() => void> = [];
   readonly #contexts = new Set<CommandContext>();
   readonly #guilds = new Map<string, GuildCreatePayload>();
   #state: BotState = "idle";
@@ -70,7 +74,10 @@ export class Bot {
     const handlers = (options.listeners ?? []).flatMap((l) => readListener(l, problems));
     if (problems.length > 0) throw new DefinitionError(problems);
     for (const c of commands) this.#commands.set(c.body.name, c);
-    for (const h of handlers) this.#handlers.set(h.event, [...(this.#handlers.get(h.event) ?? []), h]);
+    for (const h of handlers) {
+      this.#handlers.set(h.event, [...(this.#handlers.get(h.event) ?? []), h]);
+      this.#chains.set(h, [...(options.eventMiddleware ?? []), ...h.middleware]);
+    }
     this.intents = intentsFor(handlers, options);
 
     this.logger =
@@ -113,7 +120,7 @@ export class Bot {
    * host calls this for each event, in order; the handlers run without being waited for.
    */
   receive(event: GatewayDispatch): void {
-    this.#track(this.#dispatch(event));
+    void this.#dispatch(event);
   }
 
   /** Where the bot stands. */
@@ -179,7 +186,7 @@ export class Bot {
     const timeoutMs = this.#options.stopTimeoutMs ?? 5_000;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const waited = await Promise.race([
-      Promise.allSettled([...this.#inFlight]).then(() => true),
+      this.#allDone().then(() => true),
       new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs))),
     ]);
     clearTimeout(timer);
@@ -188,7 +195,7 @@ export class Bot {
         [...this.#contexts].map((ctx) => (ctx.state === "received" ? ctx.defer() : undefined)),
       );
       this.logger.warn(
-        `stopped with ${this.#inFlight.size} handler(s) still running; their interactions were deferred`,
+        `stopped with ${this.#running} handler(s) still running; their interactions were deferred`,
       );
     }
     this.#state = "stopped";
@@ -196,12 +203,13 @@ export class Bot {
     if (this.#options.connection) return;
     await this.gateway.close();
     // Handlers still running may answer over REST: its connections close once they are done.
-    void Promise.allSettled([...this.#inFlight]).then(() => this.rest.close());
+    void this.#allDone().then(() => this.rest.close());
   }
 
-  #track(work: Promise<void>): void {
-    this.#inFlight.add(work);
-    void work.finally(() => this.#inFlight.delete(work));
+  /** Resolves once no handler is running. */
+  #allDone(): Promise<void> {
+    if (this.#running === 0) return Promise.resolve();
+    return new Promise((resolve) => this.#idle.push(resolve));
   }
 
   async #dispatch(event: GatewayDispatch): Promise<void> {
@@ -209,8 +217,16 @@ export class Bot {
     if (event.name === "GUILD_CREATE") this.#guildSeen(event.data);
     if (event.name === "GUILD_DELETE") this.#guilds.delete(event.data.id);
     if (this.#state === "stopping" || this.#state === "stopped") return;
-    if (event.name === "INTERACTION_CREATE") return this.#runCommand(event.data);
-    await this.#runHandlers(event);
+    const command = event.name === "INTERACTION_CREATE";
+    const handlers = command ? undefined : this.#handlers.get(event.name);
+    if (!command && !handlers) return;
+    this.#running += 1;
+    try {
+      if (event.name === "INTERACTION_CREATE") await this.#runCommand(event.data);
+      else await this.#runHandlers(event, handlers!);
+    } finally {
+      if (--this.#running === 0) for (const resolve of this.#idle.splice(0)) resolve();
+    }
   }
 
   #guildSeen(guild: GuildCreatePayload): void {
@@ -302,9 +318,7 @@ export class Bot {
     }
   }
 
-  async #runHandlers(event: GatewayDispatch): Promise<void> {
-    const handlers = this.#handlers.get(event.name);
-    if (!handlers) return;
+  async #runHandlers(event: GatewayDispatch, handlers: readonly HandlerDefinition[]): Promise<void> {
     const ctx = new EventContext(event.name, event.data, this.#botUserId);
     for (const handler of handlers) {
       if (handler.once) {
@@ -312,21 +326,17 @@ export class Bot {
         this.#fired.add(handler);
       }
       try {
-        await runMiddleware(
-          [...(this.#options.eventMiddleware ?? []), ...handler.middleware],
-          ctx,
-          async () => {
-            const instance = resolveClass(
-              this.container,
-              handler.target as unknown as new () => Record<string | symbol, unknown>,
-            );
-            await (instance[handler.method] as (payload: unknown, ctx: EventContext) => unknown).call(
-              instance,
-              event.data,
-              ctx,
-            );
-          },
-        );
+        await runMiddleware(this.#chains.get(handler)!, ctx, async () => {
+          const instance = resolveClass(
+            this.container,
+            handler.target as unknown as new () => Record<string | symbol, unknown>,
+          );
+          await (instance[handler.method] as (payload: unknown, ctx: EventContext) => unknown).call(
+            instance,
+            event.data,
+            ctx,
+          );
+        });
       } catch (error) {
         this.logger.error(`${handler.label} (@On "${event.name}") threw`, error);
         await this.#onError(error, { kind: "event", ctx, handler: handler.label });
