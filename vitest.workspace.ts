@@ -10,4 +10,5 @@ export default [
   "packages/testing",
   "packages/framework",
   "packages/cli",
+  "examples/polls",
 ];

@@ -4,7 +4,7 @@ import { dirname, join, relative, resolve } from "node:path";
 import { eventsForIntents } from "@chatbot/server";
 import { afterAll, describe, expect, it } from "vitest";
 import { bash, codeBlock, codeSpans, readPage, REPO_ROOT, runModule, tableRows } from "./doc-blocks.js";
-import { type ServerProcess, startServerProcess } from "./run-cli.js";
+import { type ServerProcess, startReadyProcess, startServerProcess } from "./run-cli.js";
 
 const servers: ServerProcess[] = [];
 const dirs: string[] = [];
@@ -38,10 +38,54 @@ async function call(
 describe("README.md", () => {
   const readme = readPage("README.md");
 
+  it("has exactly two set-up commands: the example bot in chatbot dev, and the tests", () => {
+    const setUp = readme.slice(
+      readme.indexOf("## Set up"),
+      readme.indexOf("\n## ", readme.indexOf("## Set up") + 1),
+    );
+    const commands = [...setUp.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!.trim());
+    expect(commands).toEqual(["npm ci && npm run dev -w examples/polls", "npm ci && npm test"]);
+  });
+
+  it("the example bot's command runs as written: chatbot dev starts, and the bot answers /poll", async () => {
+    const line = codeBlock(readme, "README.md", "npm ci && npm run dev").trim();
+    // `npm ci` is the setup this test run has already done; a free port instead of 8787.
+    const [command, ...args] = line.split(" && ")[1]!.split(" ");
+    const dev = await startReadyProcess(
+      command!,
+      [...args, "--", "--port", "0", "--no-prompt"],
+      REPO_ROOT,
+      60_000,
+    );
+    try {
+      const world = JSON.parse(readFileSync(join(REPO_ROOT, "examples/polls/.chatbot/dev.json"), "utf8")) as {
+        channels: Record<string, string>;
+      };
+      const used = await fetch(`${dev.baseUrl}/dev/v1/channels/${world.channels.general}/interactions`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-dev-user": "dev" },
+        body: JSON.stringify({ name: "poll", options: [{ name: "question", value: "Lunch at noon?" }] }),
+      });
+      const { id } = (await used.json()) as { id: string };
+      await expect
+        .poll(
+          async () =>
+            ((await (await fetch(`${dev.baseUrl}/dev/v1/interactions/${id}`)).json()) as { state: string })
+              .state,
+          {
+            timeout: 5_000,
+          },
+        )
+        .toBe("answered");
+    } finally {
+      dev.child.kill("SIGTERM");
+      await dev.exited;
+    }
+  });
+
   it("the demo server and the curl examples run as written", async () => {
-    const start = codeBlock(readme, "README.md", "npm ci && npx chatbot server");
-    // `npm ci` is the setup this test run has already done; the server's flags are the README's.
-    const args = start.trim().split(" npx chatbot server ")[1]!.split(" ");
+    const start = codeBlock(readme, "README.md", "npx chatbot server");
+    const args = start.trim().split("npx chatbot server ")[1]!.split(" ");
     const server = await startServer(
       args.map((arg) => (existsSync(join(REPO_ROOT, arg)) ? join(REPO_ROOT, arg) : arg)),
     );

@@ -1,0 +1,61 @@
+import { createBot } from "@chatbot/framework";
+import { createTestWorld } from "@chatbot/testing";
+import "@chatbot/testing/vitest";
+import { expect, it } from "vitest";
+import polls from "../src/bot.js";
+import { PollBook } from "../src/poll-book.js";
+
+/** A world with the poll bot connected and `/poll` registered. */
+async function worldWithBot() {
+  // The bot adds two reactions in a row, and the service allows one per 250 ms in a channel. The
+  // world's rate-limit windows run on its clock, which moves only when the test moves it, so here
+  // the limits are off; the 10-minute closing below still runs on that clock.
+  const world = await createTestWorld({ people: ["ada", "bob", "cy"], rateLimits: false });
+  const bot = createBot({
+    ...polls,
+    token: world.token,
+    baseUrl: world.baseUrl,
+    clock: world.clock,
+    logger: "silent",
+  });
+  await bot.start();
+  world.onClose(() => bot.stop());
+  await world.app.connected({ commands: ["poll"] });
+  return { world, book: bot.container.resolve(PollBook) };
+}
+
+it("opens a poll, counts people's reactions but not its own, and posts the result when time is up", async () => {
+  const { world, book } = await worldWithBot();
+  await using _ = world;
+  const { ada, bob, cy } = world.people;
+  const general = world.channels.general;
+
+  const outcome = await ada.use(general, "/poll", { question: "Pizza on Friday?", minutes: 10 });
+  expect(await outcome.answered()).toHaveAnswered({ ephemeral: true, content: "Poll opened for 10 min." });
+  const poll = await world.nextMessage(general, { from: world.app, matching: /Pizza on Friday\?/ });
+  expect(poll.content).toBe("📊 Pizza on Friday?\nReact with 👍 or 👎. Closes in 10 min.");
+  await expect.poll(() => poll.id && book.tally(poll.id)).toEqual({ "👍": 0, "👎": 0 });
+
+  await bob.react(poll, "👍");
+  await cy.react(poll, "👍");
+  await ada.react(poll, "👎");
+  await ada.react(poll, "🎉"); // not an answer
+  await expect.poll(() => book.tally(poll.id)).toEqual({ "👍": 2, "👎": 1 });
+  await cy.unreact(poll, "👍");
+  await expect.poll(() => book.tally(poll.id)).toEqual({ "👍": 1, "👎": 1 });
+
+  world.clock.advance(9 * 60_000);
+  expect(book.tally(poll.id)).toBeDefined(); // still open after 9 of its 10 minutes
+  world.clock.advance(60_000);
+  const result = await world.nextMessage(general, { from: world.app, matching: /^Poll closed/ });
+  expect(result.content).toBe("Poll closed: Pizza on Friday? 👍 1 · 👎 1");
+  expect(book.tally(poll.id)).toBeUndefined();
+});
+
+it("refuses a poll longer than a day before it reaches the bot", async () => {
+  const { world } = await worldWithBot();
+  await using _ = world;
+  await expect(
+    world.people.ada.use(world.channels.general, "/poll", { question: "Too long?", minutes: 2_000 }),
+  ).rejects.toThrow(/400 invalid_options/);
+});
