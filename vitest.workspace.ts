@@ -11,4 +11,5 @@ export default [
   "packages/framework",
   "packages/cli",
   "examples/polls",
+  "create-bot",
 ];

@@ -1,0 +1,219 @@
+import { spawnSync } from "node:child_process";
+import { readFileSync, rmSync } from "node:fs";
+import { join, resolve } from "node:path";
+import * as prompts from "@clack/prompts";
+import yargs from "yargs";
+import { checkFolder, checkName, checkTemplate, CreateError } from "./checks.js";
+import { renderTemplate } from "./render.js";
+import { templateNames, templatesFolder } from "./templates.js";
+
+const PACKAGE_MANAGERS = ["npm", "pnpm", "yarn"] as const;
+type PackageManager = (typeof PACKAGE_MANAGERS)[number];
+
+/** The generator's flags, declared once: registered with yargs and shown by `--help`. */
+export const CREATE_OPTIONS = {
+  template: { type: "string", requiresArg: true, describe: "The template to render", default: "basic" },
+  pm: {
+    type: "string",
+    requiresArg: true,
+    choices: PACKAGE_MANAGERS,
+    describe: "The package manager",
+    default: "npm",
+  },
+  install: { type: "boolean", describe: "Install the dependencies (--no-install: do not)", default: true },
+  git: {
+    type: "boolean",
+    describe: "Make a git repository with a first commit (--no-git: do not)",
+    default: true,
+  },
+  yes: { type: "boolean", describe: "Take every default and ask nothing", default: false },
+  local: {
+    type: "string",
+    requiresArg: true,
+    describe: "Depend on the packages of this checkout of the chatbot repository (until they are published)",
+  },
+} as const;
+
+interface Answers {
+  name: string;
+  template: string;
+  pm: PackageManager;
+  install: boolean;
+  git: boolean;
+}
+
+function version(): string {
+  const manifest = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
+    version: string;
+  };
+  return manifest.version;
+}
+
+/** Asks, in a terminal, what the flags did not say; Ctrl-C answers null. */
+async function ask(given: Partial<Answers>, templates: readonly string[]): Promise<Answers | null> {
+  prompts.intro("create-chat-bot");
+  const name =
+    given.name ??
+    (await prompts.text({
+      message: "Project name",
+      placeholder: "my-bot",
+      defaultValue: "my-bot",
+      validate: (value) =>
+        checkName(value || "my-bot") ?? checkFolder(resolve(value || "my-bot")) ?? undefined,
+    }));
+  if (prompts.isCancel(name)) return null;
+  const template =
+    given.template ??
+    (await prompts.select({
+      message: "Template",
+      options: templates.map((t) => ({ value: t, label: t })),
+      initialValue: "basic",
+    }));
+  if (prompts.isCancel(template)) return null;
+  const pm =
+    given.pm ??
+    (await prompts.select({
+      message: "Package manager",
+      options: PACKAGE_MANAGERS.map((p) => ({ value: p, label: p })),
+      initialValue: "npm" as PackageManager,
+    }));
+  if (prompts.isCancel(pm)) return null;
+  const install =
+    given.install ?? (await prompts.confirm({ message: "Install the dependencies?", initialValue: true }));
+  if (prompts.isCancel(install)) return null;
+  const git = given.git ?? (await prompts.confirm({ message: "Make a git repository?", initialValue: true }));
+  if (prompts.isCancel(git)) return null;
+  return { name, template, pm, install, git };
+}
+
+/** `create-chat-bot [name] [flags]`: asks what is missing (in a terminal), checks, renders, installs. */
+export async function main(argv: readonly string[]): Promise<void> {
+  const templates = templateNames();
+  let flags;
+  try {
+    flags = await yargs([...argv])
+      .scriptName("create-chat-bot")
+      .usage("$0 [name]", "Make a new bot project", (y) =>
+        y.positional("name", { type: "string", describe: "The project's name and folder" }),
+      )
+      .options(CREATE_OPTIONS)
+      .strict()
+      .fail((message, error) => {
+        throw error ?? new CreateError(message);
+      })
+      .version(version())
+      .help()
+      .parseAsync();
+  } catch (error) {
+    process.stderr.write(`create-chat-bot: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write("Run `create-chat-bot --help` to see the flags.\n");
+    process.exitCode = 2;
+    return;
+  }
+
+  const explicit = (flag: string) =>
+    argv.some((a) => a === `--${flag}` || a === `--no-${flag}` || a.startsWith(`--${flag}=`));
+  const given: Partial<Answers> = {};
+  if (typeof flags.name === "string") given.name = flags.name;
+  if (flags.yes || explicit("template")) given.template = flags.template;
+  if (flags.yes || explicit("pm")) given.pm = flags.pm as PackageManager;
+  if (flags.yes || explicit("install")) given.install = flags.install;
+  if (flags.yes || explicit("git")) given.git = flags.git;
+
+  const fail = (message: string) => {
+    process.stderr.write(`create-chat-bot: ${message}\n`);
+    process.exitCode = 2;
+  };
+  if (given.name !== undefined) {
+    const problem = checkName(given.name) ?? checkFolder(resolve(given.name));
+    if (problem) return fail(problem);
+  }
+  if (given.template !== undefined) {
+    const problem = checkTemplate(given.template, templates);
+    if (problem) return fail(problem);
+  }
+
+  let answers: Answers | null;
+  const complete =
+    given.name !== undefined &&
+    given.template &&
+    given.pm &&
+    given.install !== undefined &&
+    given.git !== undefined;
+  if (complete) answers = given as Answers;
+  else if (process.stdin.isTTY && !flags.yes) answers = await ask(given, templates);
+  else if (given.name === undefined)
+    return fail("give the project's name: create-chat-bot <name> (nothing is asked without a terminal)");
+  else
+    answers = {
+      name: given.name,
+      template: flags.template,
+      pm: flags.pm as PackageManager,
+      install: flags.install,
+      git: flags.git,
+    };
+  if (!answers) {
+    prompts.cancel("Stopped; nothing was written.");
+    process.exitCode = 130;
+    return;
+  }
+
+  const folder = resolve(answers.name);
+  const local = flags.local === undefined ? null : resolve(flags.local);
+  const spec = (pkg: string) => (local ? `file:${join(local, "packages", pkg)}` : `^${version()}`);
+  const started = performance.now();
+  // A Ctrl-C while writing or installing removes the half-made folder.
+  const removeHalfMade = () => {
+    rmSync(folder, { recursive: true, force: true });
+    process.stderr.write(`\ncreate-chat-bot: stopped; removed ${folder}\n`);
+    process.exit(130);
+  };
+  process.once("SIGINT", removeHalfMade);
+  try {
+    renderTemplate(join(templatesFolder(), answers.template), folder, {
+      name: answers.name,
+      template: answers.template,
+      pm: answers.pm,
+      generatorVersion: version(),
+      // With --local the project also takes the checkout's vitest: @chatbot/testing, linked from
+      // there, adds its matchers to that copy, and there must be only one.
+      deps: {
+        framework: spec("framework"),
+        cli: spec("cli"),
+        testing: spec("testing"),
+        vitest: local ? `file:${join(local, "node_modules", "vitest")}` : "^4.1.12",
+        vite: local ? `file:${join(local, "node_modules", "vite")}` : "^8.3.8",
+      },
+    });
+    process.stdout.write(
+      `created ${answers.name} from the ${answers.template} template in ${Math.round(performance.now() - started)} ms\n`,
+    );
+    if (answers.install) {
+      const install = spawnSync(answers.pm, ["install"], { cwd: folder, stdio: "inherit" });
+      if (install.status !== 0)
+        throw new CreateError(
+          `${answers.pm} install failed (exit ${install.status}); the project is in ${folder}`,
+        );
+    }
+    if (answers.git) {
+      const git = (...args: string[]) =>
+        spawnSync("git", args, { cwd: folder, stdio: "ignore" }).status === 0;
+      if (git("init", "-q") && git("add", "-A"))
+        git(
+          "-c",
+          "user.name=create-chat-bot",
+          "-c",
+          "user.email=create-chat-bot@localhost",
+          "commit",
+          "-qm",
+          "A new bot from create-chat-bot",
+        );
+    }
+  } catch (error) {
+    if (!(error instanceof CreateError)) rmSync(folder, { recursive: true, force: true });
+    throw error;
+  } finally {
+    process.off("SIGINT", removeHalfMade);
+  }
+  process.stdout.write(`\nNext:\n  cd ${answers.name}\n  ${answers.pm} run dev\n  ${answers.pm} test\n`);
+}

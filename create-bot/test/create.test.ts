@@ -1,0 +1,92 @@
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { stripVTControlCharacters } from "node:util";
+import { afterAll, describe, expect, it } from "vitest";
+
+const REPO = fileURLToPath(new URL("../../", import.meta.url));
+const BIN = fileURLToPath(new URL("../bin/create-chat-bot.js", import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), "create-chat-bot-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function create(args: readonly string[], cwd = dir) {
+  const run = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: "utf8", timeout: 120_000 });
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+function inProject(project: string, command: string, args: readonly string[]) {
+  const run = spawnSync(command, args, { cwd: project, encoding: "utf8", timeout: 180_000 });
+  // Without colours, so the output reads as text.
+  return { status: run.status, output: stripVTControlCharacters(`${run.stdout}${run.stderr}`) };
+}
+
+describe("create-chat-bot", () => {
+  it("makes the basic project with --local, which installs, type-checks, builds and passes its own tests", () => {
+    const made = create(["my-bot", "--yes", "--no-install", "--no-git", "--local", REPO]);
+    expect(made.stderr).toBe("");
+    expect(made.stdout).toMatch(/^created my-bot from the basic template in \d+ ms\n/);
+    const project = join(dir, "my-bot");
+    const manifest = JSON.parse(readFileSync(join(project, "package.json"), "utf8"));
+    expect(manifest.chatbot).toEqual({
+      generator: "create-chat-bot@0.1.0",
+      template: "basic",
+      packageManager: "npm",
+    });
+    expect(manifest.scripts).toMatchObject({ dev: "chatbot dev", test: "vitest run" });
+    expect(manifest.dependencies["@chatbot/framework"]).toBe(`file:${join(REPO, "packages/framework")}`);
+    expect(readFileSync(join(project, ".gitignore"), "utf8")).toContain(".chatbot/");
+
+    const install = inProject(project, "npm", ["install", "--prefer-offline", "--no-audit", "--no-fund"]);
+    expect(install.status, install.output).toBe(0);
+    const typecheck = inProject(project, process.execPath, [
+      "node_modules/typescript/bin/tsc",
+      "-p",
+      "tsconfig.json",
+    ]);
+    expect(typecheck.output).toBe("");
+    const build = inProject(project, process.execPath, [
+      "node_modules/typescript/bin/tsc",
+      "-p",
+      "tsconfig.build.json",
+    ]);
+    expect(build.status, build.output).toBe(0);
+    const tests = inProject(project, process.execPath, ["node_modules/vitest/vitest.mjs", "run"]);
+    expect(tests.output).toMatch(/Tests\s+3 passed/);
+    expect(tests.status, tests.output).toBe(0);
+    // The built bot refuses to start without its environment, naming what is missing.
+    const start = inProject(project, process.execPath, ["dist/main.js"]);
+    expect(start.output).toContain("set CHATBOT_TOKEN (see .env.example)");
+    expect(start.status).toBe(2);
+  });
+
+  it("refuses a bad name, a non-empty folder and an unknown template, naming the rule or the choices", () => {
+    const bad = create(["Bad Name", "--yes"]);
+    expect(bad.stderr).toBe(
+      'create-chat-bot: "Bad Name" is not a valid package name: name can only contain URL-friendly characters; name can no longer contain capital letters\n',
+    );
+    expect(bad.status).toBe(2);
+
+    mkdirSync(join(dir, "taken"));
+    writeFileSync(join(dir, "taken", "notes.txt"), "mine");
+    const taken = create(["taken", "--yes"]);
+    expect(taken.stderr).toBe(
+      `create-chat-bot: the folder ${join(dir, "taken")} exists and is not empty; pick another name or empty it\n`,
+    );
+    expect(readFileSync(join(dir, "taken", "notes.txt"), "utf8")).toBe("mine");
+
+    const unknown = create(["fresh-bot", "--template", "nope", "--yes"]);
+    expect(unknown.stderr).toBe('create-chat-bot: there is no template "nope"; the templates are: basic\n');
+    expect(unknown.status).toBe(2);
+
+    const unnamed = create([]);
+    expect(unnamed.stderr).toBe(
+      "create-chat-bot: give the project's name: create-chat-bot <name> (nothing is asked without a terminal)\n",
+    );
+    const badPm = create(["x-bot", "--pm", "bun"]);
+    expect(badPm.stderr).toContain("Invalid values:");
+    expect(badPm.stderr).toContain('Given: "bun", Choices: "npm", "pnpm", "yarn"');
+    expect(badPm.status).toBe(2);
+  });
+});

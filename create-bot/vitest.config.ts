@@ -1,0 +1,7 @@
+import { mergeConfig } from "vitest/config";
+import { packageProject } from "../vitest.shared.js";
+
+// The generator's tests install generated projects: give them time.
+export default mergeConfig(packageProject("create-bot"), {
+  test: { testTimeout: 240_000, globalSetup: ["../packages/cli/test/build.global.ts"] },
+});
