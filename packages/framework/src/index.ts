@@ -18,6 +18,7 @@ export { Command, type CommandClass, type CommandOptions, type CommandScope } fr
 export { Listener } from "./decorators/listener.js";
 export { On, Once, type EventHandlerMethod } from "./decorators/on.js";
 export { type Choice, type NumberOptionRules, Option, type StringOptionRules } from "./decorators/option.js";
+export { singleton } from "./decorators/singleton.js";
 export { UseMiddleware } from "./decorators/use-middleware.js";
 export type { CommandDefinition } from "./definitions/command-definition.js";
 export { intentsFor } from "./definitions/intents.js";
@@ -53,14 +54,6 @@ export {
 export type { Channel, Embed, Interaction, Member, Message, Role, User } from "@chatbot/protocol";
 export { GatewayClient } from "@chatbot/gateway";
 export { Permissions, RestClient } from "@chatbot/rest";
-// tsyringe's decorators, so that a bot imports them after reflect-metadata is loaded.
-export {
-  container,
-  type DependencyContainer,
-  delay,
-  inject,
-  injectable,
-  Lifecycle,
-  scoped,
-  singleton,
-} from "tsyringe";
+// tsyringe's decorators, so that a bot imports them after reflect-metadata is loaded (its
+// `@singleton()` is replaced by the framework's own, one instance per bot).
+export { container, type DependencyContainer, delay, inject, injectable, Lifecycle, scoped } from "tsyringe";

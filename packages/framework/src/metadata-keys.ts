@@ -11,6 +11,8 @@ export const META = {
   handlers: Symbol("chatbot:handlers"),
   /** On a class marked `@Listener()`. */
   listener: Symbol("chatbot:listener"),
+  /** On a class marked `@singleton()`: one instance per bot. */
+  singleton: Symbol("chatbot:singleton"),
   /** On a class, or on its prototype per method: middleware from `@UseMiddleware`. */
   middleware: Symbol("chatbot:middleware"),
 } as const;

@@ -14,6 +14,7 @@ import { type CommandDefinition, readCommands } from "../definitions/command-def
 import { intentsFor, missingGrantsWarning } from "../definitions/intents.js";
 import { type HandlerDefinition, readListener } from "../definitions/listener-definition.js";
 import { DefinitionError, FrameworkError } from "../errors.js";
+import { registerSingletons } from "../decorators/singleton.js";
 import { type Middleware, runMiddleware } from "../middleware/compose.js";
 import { Clock, ConsoleLogger, Logger, SystemClock } from "../services.js";
 import { applyPlan, describePlan, planChanges, planSync, type SyncPlan } from "../sync/command-plan.js";
@@ -112,6 +113,11 @@ export class Bot {
       const target = h.target as unknown as new (...args: unknown[]) => unknown;
       if (!this.container.isRegistered(target)) this.container.registerSingleton(target);
     }
+    // Services marked @singleton(): one instance in this bot's container, none shared with others.
+    registerSingletons(this.container, [
+      ...commands.map((c) => c.target),
+      ...handlers.map((h) => h.target),
+    ] as never[]);
     if (!options.connection) this.gateway.on("dispatch", (event) => this.receive(event));
   }
 

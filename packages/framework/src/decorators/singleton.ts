@@ -1,0 +1,37 @@
+import { type DependencyContainer, injectable, Lifecycle } from "tsyringe";
+import { META } from "../metadata-keys.js";
+
+type Class = abstract new (...args: never[]) => unknown;
+
+/**
+ * Marks a service of which each bot has one instance, made by its container with the services its
+ * constructor asks for. Unlike tsyringe's own `@singleton()`, which keeps one instance in its global
+ * container for the whole process, two bots in one process (two test worlds in one file) never
+ * share it.
+ */
+export function singleton(): ClassDecorator {
+  return (target) => {
+    injectable()(target as unknown as new (...args: unknown[]) => unknown);
+    Reflect.defineMetadata(META.singleton, true, target);
+  };
+}
+
+/**
+ * Registers in `container`, as singletons of that container, every `@singleton()` class that
+ * `roots` reach through their constructors' parameter types, however deep.
+ */
+export function registerSingletons(container: DependencyContainer, roots: readonly Class[]): void {
+  const seen = new Set<Class>();
+  const visit = (target: Class) => {
+    if (seen.has(target)) return;
+    seen.add(target);
+    const params = (Reflect.getMetadata("design:paramtypes", target) as Class[] | undefined) ?? [];
+    for (const param of params) if (typeof param === "function") visit(param);
+    const concrete = target as unknown as new (...args: unknown[]) => unknown;
+    if (Reflect.getOwnMetadata(META.singleton, target) === true && !container.isRegistered(concrete)) {
+      // Lifecycle.Singleton in this container: interaction scopes (its children) share it too.
+      container.register(concrete, { useClass: concrete }, { lifecycle: Lifecycle.Singleton });
+    }
+  };
+  for (const root of roots) visit(root);
+}
