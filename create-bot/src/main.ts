@@ -5,7 +5,7 @@ import * as prompts from "@clack/prompts";
 import yargs from "yargs";
 import { checkFolder, checkName, checkTemplate, CreateError } from "./checks.js";
 import { renderTemplate } from "./render.js";
-import { templateNames, templatesFolder } from "./templates.js";
+import { SHARED, templateNames, templatesFolder } from "./templates.js";
 
 const PACKAGE_MANAGERS = ["npm", "pnpm", "yarn"] as const;
 type PackageManager = (typeof PACKAGE_MANAGERS)[number];
@@ -170,7 +170,7 @@ export async function main(argv: readonly string[]): Promise<void> {
   };
   process.once("SIGINT", removeHalfMade);
   try {
-    renderTemplate(join(templatesFolder(), answers.template), folder, {
+    const data = {
       name: answers.name,
       template: answers.template,
       pm: answers.pm,
@@ -184,7 +184,9 @@ export async function main(argv: readonly string[]): Promise<void> {
         vitest: local ? `file:${join(local, "node_modules", "vitest")}` : "^4.1.12",
         vite: local ? `file:${join(local, "node_modules", "vite")}` : "^8.3.8",
       },
-    });
+    };
+    renderTemplate(join(templatesFolder(), SHARED), folder, data);
+    renderTemplate(join(templatesFolder(), answers.template), folder, data);
     process.stdout.write(
       `created ${answers.name} from the ${answers.template} template in ${Math.round(performance.now() - started)} ms\n`,
     );

@@ -11,10 +11,13 @@ export function templatesFolder(): string {
   return fileURLToPath(new URL("../../templates/", import.meta.url));
 }
 
-/** The templates there: each folder is one. */
+/** The files every template has (package.json, tsconfig, main.ts, ...), rendered before its own. */
+export const SHARED = "_shared";
+
+/** The templates there: each folder is one, but {@link SHARED}. */
 export function templateNames(folder = templatesFolder()): string[] {
   return readdirSync(folder, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
+    .filter((entry) => entry.isDirectory() && entry.name !== SHARED)
     .map((entry) => entry.name)
     .sort();
 }

@@ -23,43 +23,60 @@ function inProject(project: string, command: string, args: readonly string[]) {
 }
 
 describe("create-chat-bot", () => {
-  it("makes the basic project with --local, which installs, type-checks, builds and passes its own tests", () => {
-    const made = create(["my-bot", "--yes", "--no-install", "--no-git", "--local", REPO]);
-    expect(made.stderr).toBe("");
-    expect(made.stdout).toMatch(/^created my-bot from the basic template in \d+ ms\n/);
-    const project = join(dir, "my-bot");
-    const manifest = JSON.parse(readFileSync(join(project, "package.json"), "utf8"));
-    expect(manifest.chatbot).toEqual({
-      generator: "create-chat-bot@0.1.0",
-      template: "basic",
-      packageManager: "npm",
-    });
-    expect(manifest.scripts).toMatchObject({ dev: "chatbot dev", test: "vitest run" });
-    expect(manifest.dependencies["@chatbot/framework"]).toBe(`file:${join(REPO, "packages/framework")}`);
-    expect(readFileSync(join(project, ".gitignore"), "utf8")).toContain(".chatbot/");
+  it.each([
+    ["basic", 3],
+    ["moderation", 2],
+    ["webhook-relay", 2],
+  ])(
+    "makes the %s project with --local, which installs, type-checks, builds and passes its own tests",
+    (template, count) => {
+      const name = `${template}-bot`;
+      const made = create([
+        name,
+        "--template",
+        template,
+        "--yes",
+        "--no-install",
+        "--no-git",
+        "--local",
+        REPO,
+      ]);
+      expect(made.stderr).toBe("");
+      expect(made.stdout).toMatch(new RegExp(`^created ${name} from the ${template} template in \\d+ ms\n`));
+      const project = join(dir, name);
+      const manifest = JSON.parse(readFileSync(join(project, "package.json"), "utf8"));
+      expect(manifest.chatbot).toEqual({
+        generator: "create-chat-bot@0.1.0",
+        template,
+        packageManager: "npm",
+      });
+      expect(manifest.scripts).toMatchObject({ dev: "chatbot dev", test: "vitest run" });
+      expect(manifest.dependencies["@chatbot/framework"]).toBe(`file:${join(REPO, "packages/framework")}`);
+      expect(readFileSync(join(project, ".gitignore"), "utf8")).toContain(".chatbot/");
 
-    const install = inProject(project, "npm", ["install", "--prefer-offline", "--no-audit", "--no-fund"]);
-    expect(install.status, install.output).toBe(0);
-    const typecheck = inProject(project, process.execPath, [
-      "node_modules/typescript/bin/tsc",
-      "-p",
-      "tsconfig.json",
-    ]);
-    expect(typecheck.output).toBe("");
-    const build = inProject(project, process.execPath, [
-      "node_modules/typescript/bin/tsc",
-      "-p",
-      "tsconfig.build.json",
-    ]);
-    expect(build.status, build.output).toBe(0);
-    const tests = inProject(project, process.execPath, ["node_modules/vitest/vitest.mjs", "run"]);
-    expect(tests.output).toMatch(/Tests\s+3 passed/);
-    expect(tests.status, tests.output).toBe(0);
-    // The built bot refuses to start without its environment, naming what is missing.
-    const start = inProject(project, process.execPath, ["dist/main.js"]);
-    expect(start.output).toContain("set CHATBOT_TOKEN (see .env.example)");
-    expect(start.status).toBe(2);
-  });
+      const install = inProject(project, "npm", ["install", "--prefer-offline", "--no-audit", "--no-fund"]);
+      expect(install.status, install.output).toBe(0);
+      const typecheck = inProject(project, process.execPath, [
+        "node_modules/typescript/bin/tsc",
+        "-p",
+        "tsconfig.json",
+      ]);
+      expect(typecheck.output).toBe("");
+      const build = inProject(project, process.execPath, [
+        "node_modules/typescript/bin/tsc",
+        "-p",
+        "tsconfig.build.json",
+      ]);
+      expect(build.status, build.output).toBe(0);
+      const tests = inProject(project, process.execPath, ["node_modules/vitest/vitest.mjs", "run"]);
+      expect(tests.output).toMatch(new RegExp(`Tests\\s+${count} passed`));
+      expect(tests.status, tests.output).toBe(0);
+      // The built bot refuses to start without its environment, naming what is missing.
+      const start = inProject(project, process.execPath, ["dist/main.js"]);
+      expect(start.output).toContain("set CHATBOT_TOKEN (see .env.example)");
+      expect(start.status).toBe(2);
+    },
+  );
 
   it("refuses a bad name, a non-empty folder and an unknown template, naming the rule or the choices", () => {
     const bad = create(["Bad Name", "--yes"]);
@@ -77,7 +94,9 @@ describe("create-chat-bot", () => {
     expect(readFileSync(join(dir, "taken", "notes.txt"), "utf8")).toBe("mine");
 
     const unknown = create(["fresh-bot", "--template", "nope", "--yes"]);
-    expect(unknown.stderr).toBe('create-chat-bot: there is no template "nope"; the templates are: basic\n');
+    expect(unknown.stderr).toBe(
+      'create-chat-bot: there is no template "nope"; the templates are: basic, moderation, webhook-relay\n',
+    );
     expect(unknown.status).toBe(2);
 
     const unnamed = create([]);

@@ -53,7 +53,7 @@ export {
 // The SDK and wire types a bot's handlers meet, so a bot imports one package.
 export type { Channel, Embed, Interaction, Member, Message, Role, User } from "@chatbot/protocol";
 export { GatewayClient } from "@chatbot/gateway";
-export { Permissions, RestClient } from "@chatbot/rest";
+export { Permissions, RestClient, WebhookClient } from "@chatbot/rest";
 // tsyringe's decorators, so that a bot imports them after reflect-metadata is loaded (its
 // `@singleton()` is replaced by the framework's own, one instance per bot).
 export { container, type DependencyContainer, delay, inject, injectable, Lifecycle, scoped } from "tsyringe";
