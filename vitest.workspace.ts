@@ -10,6 +10,8 @@ export default [
   "packages/testing",
   "packages/framework",
   "packages/cli",
+  "examples/digest",
   "examples/polls",
+  "examples/reminders",
   "create-bot",
 ];
