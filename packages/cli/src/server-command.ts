@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { type RunningServer, type ServerOptions, startServer } from "@chatbot/server";
 import { formatLogLine } from "./log-line.js";
-import { startedByNpm, watchParent } from "./parent-watch.js";
+import { closeOnStop } from "./parent-watch.js";
 import type { ServerFlags } from "./server-options.js";
 
 /** Turns parsed flags into the in-process server's options. */
@@ -65,23 +65,11 @@ export async function runServer(flags: ServerFlags, output: Output): Promise<voi
     );
   }
   // The handlers are in place before the ready line: whoever reads it may stop the server at once.
-  const stopped = new Promise<void>((resolve) => {
-    let stopWatch = () => {};
-    const stop = (reason: string) => {
-      process.off("SIGINT", stop);
-      process.off("SIGTERM", stop);
-      stopWatch();
-      output.err(`chatbot server: ${reason}, closing`);
-      server.close().then(resolve, (error: unknown) => {
-        output.err(`chatbot server: close failed: ${String(error)}`);
-        process.exitCode = 1;
-        resolve();
-      });
-    };
-    process.on("SIGINT", stop);
-    process.on("SIGTERM", stop);
-    if (startedByNpm()) stopWatch = watchParent(() => stop("the npm process that started it has stopped"));
-  });
+  const stopped = closeOnStop(
+    "chatbot server",
+    (line) => output.err(line),
+    () => server.close(),
+  );
   output.out(`ready base_url=${server.baseUrl} gateway_url=${server.gatewayUrl}`);
   await stopped;
 }

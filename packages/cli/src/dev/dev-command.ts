@@ -7,7 +7,7 @@ import { RestClient } from "@chatbot/rest";
 import { type RunningServer, startServer } from "@chatbot/server";
 import { watch } from "chokidar";
 import { formatLogLine } from "../log-line.js";
-import { startedByNpm, watchParent } from "../parent-watch.js";
+import { closeOnStop } from "../parent-watch.js";
 import type { Output } from "../server-command.js";
 import { UsageError } from "../usage-error.js";
 import { BotHost, type Generation, loadGeneration, stateFolder } from "./bot-host.js";
@@ -202,32 +202,19 @@ export async function runDev(flags: DevFlags, output: Output): Promise<void> {
   // Everything is in place (watcher, signal handlers) before the ready line: whoever reads it may
   // save a file or stop the process at once.
   let prompt: { close(): void } | null = null;
-  const stopped = new Promise<void>((resolve) => {
-    let stopWatch = () => {};
-    const stop = (reason: string) => {
-      process.off("SIGINT", stop);
-      process.off("SIGTERM", stop);
-      stopWatch();
-      output.err(`chatbot dev: ${reason}, closing`);
+  const stopped = closeOnStop(
+    "chatbot dev",
+    (line) => output.err(line),
+    async () => {
       prompt?.close();
       clearTimeout(timer);
-      const closing = (async () => {
-        await watcher.close();
-        await Promise.race([host.stop(), new Promise((r) => setTimeout(r, 1_000))]);
-        await connection?.gateway.close();
-        await rest.close();
-        await server?.close();
-      })();
-      closing.then(resolve, (error: unknown) => {
-        output.err(`chatbot dev: close failed: ${String(error)}`);
-        process.exitCode = 1;
-        resolve();
-      });
-    };
-    process.on("SIGINT", stop);
-    process.on("SIGTERM", stop);
-    if (startedByNpm()) stopWatch = watchParent(() => stop("the npm process that started it has stopped"));
-  });
+      await watcher.close();
+      await Promise.race([host.stop(), new Promise((r) => setTimeout(r, 1_000))]);
+      await connection?.gateway.close();
+      await rest.close();
+      await server?.close();
+    },
+  );
 
   const consoleUrl = await fetch(`${baseUrl}/console`).then(
     (res) => (res.ok ? ` console_url=${baseUrl}/console` : ""),

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Intent, PermissionName } from "@chatbot/protocol";
+import { DEFAULT_EVERYONE_PERMISSIONS, type Intent, type PermissionName } from "@chatbot/protocol";
 
 /** The development world `chatbot dev` keeps in `.chatbot/`: who and where, by id. */
 export interface DevWorld {
@@ -18,16 +18,8 @@ export interface DevWorld {
 
 /** The scopes the development install grants. */
 export const DEV_SCOPES = ["commands", "messages.read", "messages.send", "reactions", "message_content"];
-const BOT_PERMISSIONS: PermissionName[] = [
-  "view_channels",
-  "send_messages",
-  "read_message_history",
-  "add_reactions",
-  "embed_links",
-  "attach_files",
-  "manage_messages",
-  "use_application_commands",
-];
+/** What the bot may do there: what every member may, and manage messages (pins, others' posts). */
+const BOT_PERMISSIONS: PermissionName[] = [...DEFAULT_EVERYONE_PERMISSIONS, "manage_messages"];
 
 /** A failed dev API call, with what the server said. */
 export class DevApiError extends Error {
