@@ -49,7 +49,12 @@ export async function main(argv: readonly string[]): Promise<void> {
               describe: "The file that default-exports defineBot({ ... })",
             })
             .options(DEV_OPTIONS),
-        (flags) => runDev(flags as unknown as DevFlags, consoleOutput),
+        (flags) =>
+          runDev(flags as unknown as DevFlags, consoleOutput).catch((error: unknown) => {
+            if (error instanceof UsageError) throw error;
+            consoleOutput.err(`chatbot dev: ${error instanceof Error ? error.message : String(error)}`);
+            process.exitCode = 1;
+          }),
       )
       .command(
         "sync [entry]",

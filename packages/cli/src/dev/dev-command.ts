@@ -139,7 +139,14 @@ export async function runDev(flags: DevFlags, output: Output): Promise<void> {
 
   const intentsOf = (generation: Generation | null) =>
     generation ? intentsOfBot(generation.definition) : [];
-  let world: DevWorld = await ensureDevWorld(baseUrl, state, projectName(root), intentsOf(first));
+  let world: DevWorld;
+  try {
+    world = await ensureDevWorld(baseUrl, state, projectName(root), intentsOf(first));
+  } catch (error) {
+    // Nothing else is running yet: close the server, or it would keep the process alive.
+    await server?.close();
+    throw error;
+  }
   const rest = new RestClient({ token: world.token, baseUrl });
   const connect = async (intents: readonly Intent[]) => {
     const next = new Connection(rest, world.token, gatewayUrl, intents, host);

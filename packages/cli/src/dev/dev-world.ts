@@ -103,10 +103,18 @@ export async function ensureDevWorld(
 }
 
 async function makeWorld(baseUrl: string, projectName: string): Promise<DevWorld> {
+  // Usernames are unique on a server: people of an earlier world there (--fresh, or another
+  // project's on the same --server-url) are taken as they are.
+  const { users } = await devCall<{ users: Array<{ id: string; username: string }> }>(
+    baseUrl,
+    "GET",
+    "/world",
+  );
   const people: Record<string, string> = {};
   for (const username of ["dev", "alice", "bob"]) {
-    const user = await devCall<{ id: string }>(baseUrl, "POST", "/users", { username });
-    people[username] = user.id;
+    const known = users.find((u) => u.username === username);
+    people[username] =
+      known?.id ?? (await devCall<{ id: string }>(baseUrl, "POST", "/users", { username })).id;
   }
   const app = await devCall<{ application: { id: string }; bot_user: { id: string }; token: string }>(
     baseUrl,
