@@ -9,7 +9,19 @@ import type { Gateway } from "./gateway/gateway.js";
 import type { GatewayBackend } from "./gateway/gateway-backend.js";
 import { HttpDispatcher } from "./http/dispatcher.js";
 import { FaultRegistry } from "./http/faults.js";
+import { answerDevPage } from "./http/dev-pages.js";
+import { isConsoleRequest } from "./http/console-files.js";
+import { isStreamRequest } from "./http/event-stream.js";
 import { answerIndex, isIndexRequest } from "./http/index-page.js";
+import { DEFAULT_INSPECTOR_SIZE, Inspector } from "./inspector/inspector.js";
+import { LiveFeed } from "./inspector/live-feed.js";
+import {
+  inspectDispatches,
+  inspectInteractions,
+  inspectRequests,
+  inspectSessions,
+} from "./inspector/wire-inspector.js";
+import type { DispatchListener } from "./gateway/connection.js";
 import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimitSettings } from "./http/rate-limiter.js";
 import { RequestGuard } from "./http/request-guard.js";
 import { type HttpTimeouts, httpServerOptions } from "./http/timeouts.js";
@@ -75,6 +87,11 @@ export interface ServerOptions {
    * (the CLI prints these lines); absent, nothing is logged and nothing is spent on it.
    */
   requestLog?: RequestLog;
+  /**
+   * The inspector's ring (`GET /dev/v1/inspector`, the console): how many records it keeps (default
+   * 2,000), or `false` to switch it off (load tests).
+   */
+  inspector?: number | false;
 }
 
 /** A started server. */
@@ -158,6 +175,18 @@ function listen(server: Server, port: number, host: string): Promise<number> {
   });
 }
 
+/** One dispatch listener calling both (either may be absent). */
+function bothListeners(
+  a: DispatchListener | undefined,
+  b: DispatchListener | undefined,
+): DispatchListener | undefined {
+  if (!a || !b) return a ?? b;
+  return (...args) => {
+    a(...args);
+    b(...args);
+  };
+}
+
 /**
  * Starts the reference server: loads the stored world (or the seed into an empty store), serves
  * REST `/v1` and the dev API `/dev/v1` over node:http on one port, and leaves the `upgrade` event
@@ -183,9 +212,19 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   }
   const heartbeatIntervalMs = options.heartbeatIntervalMs ?? 30_000;
   const log = options.requestLog ? guardedLog(options.requestLog) : undefined;
+  const inspector =
+    options.inspector === false ? null : new Inspector(options.inspector ?? DEFAULT_INSPECTOR_SIZE);
+  const feed = new LiveFeed();
+  core.beforeCommit(feed.commitHook);
+  if (inspector) core.beforeCommit(inspectInteractions(core, inspector));
+  const onDispatch = bothListeners(
+    log ? logDispatches(core, log) : undefined,
+    inspector ? inspectDispatches(core, inspector) : undefined,
+  );
   const events = createEventGateway(core, {
     heartbeatIntervalMs,
-    ...(log ? { onDispatch: logDispatches(core, log) } : {}),
+    ...(onDispatch ? { onDispatch } : {}),
+    ...(inspector ? { onSession: inspectSessions(core, inspector) } : {}),
   });
   const runtime = new CoreRuntime({
     gateway: events.gateway,
@@ -196,6 +235,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
     devAccess: devAccess(host, options.devKey),
     heartbeatIntervalMs,
+    inspector,
+    feed,
   });
   const guard = new RequestGuard(host, runtime.devAccess);
   const dispatcher = new HttpDispatcher(runtime, ROUTES, guard);
@@ -204,9 +245,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     const url = req.url ?? "/";
     if (isWebhookRequest(url)) webhooks(req, res);
     else if (isIndexRequest(req.method, url)) answerIndex(runtime, req, res);
+    else if (isStreamRequest(url) || isConsoleRequest(url)) answerDevPage(runtime, guard, req, res);
     else dispatcher.handle(req, res);
   };
-  const httpServer = createServer(serverOptions, log ? logRequests(core, log, handle) : handle);
+  let listener = handle;
+  if (inspector) listener = inspectRequests(core, inspector, listener);
+  if (log) listener = logRequests(core, log, listener);
+  const httpServer = createServer(serverOptions, listener);
   httpServer.on("upgrade", (req, socket, head) => events.gateway.handleUpgrade(req, socket, head));
   let port: number;
   try {

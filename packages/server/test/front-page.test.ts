@@ -19,8 +19,8 @@ describe("GET /", () => {
       rest_url: `${server.baseUrl}/v1`,
       gateway_url: server.gatewayUrl,
       dev_api: { url: `${server.baseUrl}/dev/v1`, access: "open", world: `${server.baseUrl}/dev/v1/world` },
-      docs: ["docs/index.md", "docs/reference-server.md", "docs/cli.md"],
-      console: null,
+      docs: ["docs/index.md", "docs/reference-server.md", "docs/cli.md", "docs/console.md"],
+      console: `${server.baseUrl}/console/`,
     });
   });
 

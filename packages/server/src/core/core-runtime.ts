@@ -3,6 +3,8 @@ import { InvalidBodyError } from "../errors/api-error.js";
 import type { Gateway } from "../gateway/gateway.js";
 import type { FaultRegistry } from "../http/faults.js";
 import type { RateLimiter, RateLimitSettings } from "../http/rate-limiter.js";
+import type { Inspector } from "../inspector/inspector.js";
+import type { LiveFeed } from "../inspector/live-feed.js";
 import type { DevAccess, ServerRuntime } from "../http/runtime.js";
 import { SeedError } from "../seed/seed-error.js";
 import { seedToRows } from "../seed/seed-rows.js";
@@ -22,6 +24,8 @@ export class CoreRuntime implements ServerRuntime {
   readonly heartbeatIntervalMs: number;
   readonly gateway: Gateway;
   readonly faults: FaultRegistry;
+  readonly inspector: Inspector | null;
+  readonly feed: LiveFeed;
   private urls = { base: "", gateway: "" };
 
   constructor(options: CoreRuntimeOptions) {
@@ -33,6 +37,8 @@ export class CoreRuntime implements ServerRuntime {
     this.heartbeatIntervalMs = options.heartbeatIntervalMs;
     this.gateway = options.gateway;
     this.faults = options.faults;
+    this.inspector = options.inspector;
+    this.feed = options.feed;
   }
 
   /** Records the addresses once the server listens. */
@@ -57,6 +63,8 @@ export class CoreRuntime implements ServerRuntime {
     this.dropSessions();
     this.gateway.clearSessionLog();
     this.core.reset();
+    this.inspector?.clear();
+    this.feed.reset();
   }
 
   replaceWorld(seed: ParsedSeedWorld): void {
@@ -69,6 +77,8 @@ export class CoreRuntime implements ServerRuntime {
     }
     this.dropSessions();
     this.core.replaceRows(rows);
+    this.inspector?.clear();
+    this.feed.reset();
   }
 
   /** Closes the gateway connections of the world's apps (`4004`), and forgets limits and faults. */

@@ -14,6 +14,12 @@ export interface ApiErrorBody {
  * turns them into answers.
  */
 export class ApiError extends Error {
+  /**
+   * Says why the service refused, for the dev API's inspector only (never in the answer body): set
+   * where the refusal is decided, called at once by the HTTP layer when an inspector is on.
+   */
+  explain: (() => unknown) | undefined = undefined;
+
   constructor(
     readonly status: number,
     readonly code: string,
@@ -23,6 +29,12 @@ export class ApiError extends Error {
   ) {
     super(message, options);
     this.name = "ApiError";
+  }
+
+  /** Sets {@link explain} and returns the error, for `throw error.explained(() => ...)`. */
+  explained(explain: () => unknown): this {
+    this.explain = explain;
+    return this;
   }
 
   /** The answer body. */

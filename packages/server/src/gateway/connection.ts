@@ -24,7 +24,14 @@ export interface ConnectionInit {
 }
 
 /** Told of each dispatch a connection sent: the app, the event's name and its `s`. */
-export type DispatchListener = (appId: string, event: GatewayEventName, sequence: number) => void;
+export type DispatchListener = (
+  appId: string,
+  event: GatewayEventName,
+  sequence: number,
+  /** The payload `d` as the JSON text sent. */
+  json: string,
+  sessionId: string,
+) => void;
 
 /** Events whose payload may be handed over already encoded (not the three server-level ones). */
 export type EncodableEvent = Exclude<GatewayEventName, "GUILD_UPDATE" | "GUILD_CREATE" | "GUILD_DELETE">;
@@ -162,7 +169,7 @@ export class GatewayConnection {
     const s = this.#sequence + 1;
     if (!this.#sink.sendText(`{"op":"dispatch","t":"${event}","s":${s},"d":${json}}`)) return false;
     this.#sequence = s;
-    this.#onSent?.(this.appId, event, s);
+    this.#onSent?.(this.appId, event, s, json, this.sessionId);
     return true;
   }
 }

@@ -15,7 +15,7 @@ import type { DispatchListener, GatewayConnection } from "./connection.js";
 import type { GatewayBackend } from "./gateway-backend.js";
 import { IDENTIFY_RATE_LIMIT, IdentifyRateLimiter } from "./identify-rate-limit.js";
 import { GatewaySession, type SessionHost } from "./session.js";
-import { type GatewaySessionInfo, SessionEntry, SessionLog } from "./session-log.js";
+import { type GatewaySessionInfo, SessionEntry, SessionLog, type SessionObserver } from "./session-log.js";
 
 /** The path the gateway's WebSocket upgrade is served on. */
 export const GATEWAY_PATH = "/v1/gateway";
@@ -39,6 +39,8 @@ export interface GatewayOptions {
   readonly onReady?: (connection: GatewayConnection, guilds: readonly GuildCreatePayload[]) => void;
   /** Told of each event sent to an identified bot, after it went out (the request log). */
   readonly onDispatch?: DispatchListener;
+  /** Told when a session of an app is identified and when it ends (the inspector). */
+  readonly onSession?: SessionObserver;
 }
 
 /** The WebSocket gateway: serves `/v1/gateway` upgrades and delivers events to identified bots. */
@@ -149,7 +151,11 @@ export function createGateway(backend: GatewayBackend, options: GatewayOptions =
         wss.handleUpgrade(req, socket, head, (ws) => {
           if (closing) ws.terminate();
           else {
-            const entry = new SessionEntry(randomBytes(16).toString("hex"), backend.clock.now());
+            const entry = new SessionEntry(
+              randomBytes(16).toString("hex"),
+              backend.clock.now(),
+              options.onSession,
+            );
             sessions.add(new GatewaySession(ws, host, entry));
           }
         });

@@ -26,6 +26,20 @@ export interface GatewaySessionInfo {
   readonly events_sent: number;
 }
 
+/** What happened to a session, for {@link SessionObserver}. */
+export type SessionAction = "identified" | "closed";
+
+/**
+ * Told when a session of an app is identified (after its `READY` and `GUILD_CREATE`s) and when it
+ * ends (`reason` is the close frame's), for the inspector.
+ */
+export type SessionObserver = (
+  appId: string,
+  info: GatewaySessionInfo,
+  action: SessionAction,
+  reason: string | null,
+) => void;
+
 /** The record of one session, filled in as it goes; the session owns it. */
 export class SessionEntry {
   identifiedAt: number | null = null;
@@ -33,17 +47,26 @@ export class SessionEntry {
   closeCode: number | null = null;
   intentsRequested: readonly string[] = [];
   connection: GatewayConnection | null = null;
+  /** The app whose valid token the session's `identify` carried. */
+  appId: string | null = null;
 
   constructor(
     readonly id: string,
     readonly openedAt: number,
+    private readonly observer?: SessionObserver,
   ) {}
 
   /** Records the end of the session once (the first close wins: the service's or the bot's). */
-  ended(at: number, code: number): void {
+  ended(at: number, code: number, reason: string | null = null): void {
     if (this.closedAt !== null) return;
     this.closedAt = at;
     this.closeCode = code;
+    this.notify("closed", reason);
+  }
+
+  /** Tells the observer, when there is one and the session belongs to an app. */
+  notify(action: SessionAction, reason: string | null = null): void {
+    if (this.observer && this.appId !== null) this.observer(this.appId, this.info(), action, reason);
   }
 
   /** The dev API's view of the session now. */
@@ -72,6 +95,7 @@ export class SessionLog {
 
   /** Adds `entry` to the sessions of `appId` (once). */
   attribute(appId: string, entry: SessionEntry): void {
+    entry.appId = appId;
     let list = this.#byApp.get(appId);
     if (!list) {
       list = [];

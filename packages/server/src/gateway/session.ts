@@ -78,7 +78,7 @@ export class GatewaySession implements FrameSink {
     this.#host = host;
     this.#entry = entry;
     ws.on("message", (data, isBinary) => this.#guard(() => this.#onMessage(data, isBinary)));
-    ws.on("close", (code) => this.#onSocketClose(code));
+    ws.on("close", (code, reason) => this.#onSocketClose(code, reason.toString("utf8")));
     // ws closes the socket itself after a protocol error (bad UTF-8, frame too large): 'close' follows.
     ws.on("error", () => {});
     const { clock, heartbeatIntervalMs } = host.backend;
@@ -124,7 +124,7 @@ export class GatewaySession implements FrameSink {
     if (this.#state === "closing" || this.#state === "closed") return;
     this.#state = "closing";
     this.#closeCode = code;
-    this.#entry.ended(this.#host.backend.clock.now(), code);
+    this.#entry.ended(this.#host.backend.clock.now(), code, reason);
     this.#stopTimers();
     this.#ws.close(code, clampCloseReason(reason));
     this.#terminateTimer = this.#host.backend.clock.setTimer(this.#host.settings.closeTimeoutMs, () =>
@@ -187,7 +187,10 @@ export class GatewaySession implements FrameSink {
       guilds: guilds.map((guild) => ({ id: guild.id, unavailable: false })),
     });
     for (const guild of guilds) connection.dispatch("GUILD_CREATE", guild);
-    if (connection.open) this.#host.ready(connection, guilds);
+    if (connection.open) {
+      this.#entry.notify("identified");
+      this.#host.ready(connection, guilds);
+    }
   }
 
   /**
@@ -249,8 +252,8 @@ export class GatewaySession implements FrameSink {
     if (this.#connection) this.#host.released(this.#connection);
   }
 
-  #onSocketClose(code: number): void {
-    this.#entry.ended(this.#host.backend.clock.now(), code);
+  #onSocketClose(code: number, reason: string): void {
+    this.#entry.ended(this.#host.backend.clock.now(), code, reason || null);
     const wasLive = this.#state === "awaiting_identify" || this.#state === "identified";
     this.#state = "closed";
     this.#stopTimers();

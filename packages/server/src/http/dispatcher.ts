@@ -39,7 +39,7 @@ export function errorReply(error: unknown): Reply {
     headers["retry-after"] = String(Math.ceil(Number(apiError.extra.retry_after ?? 0)));
   }
   if (apiError instanceof MethodNotAllowedError) headers.allow = apiError.allowed.join(", ");
-  return { status: apiError.status, body: apiError.body(), headers };
+  return { status: apiError.status, body: apiError.body(), headers, error: apiError };
 }
 
 function checkParams(params: Params): void {

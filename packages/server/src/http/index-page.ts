@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { hasConsole } from "./console-files.js";
 import type { DevAccess, ServerRuntime } from "./runtime.js";
 
 /** What `GET /` tells a newcomer: where everything is. */
@@ -18,7 +19,7 @@ export interface IndexPage {
   readonly console: string | null;
 }
 
-const DOCS = ["docs/index.md", "docs/reference-server.md", "docs/cli.md"] as const;
+const DOCS = ["docs/index.md", "docs/reference-server.md", "docs/cli.md", "docs/console.md"] as const;
 
 /** Whether a request is for the front page: `GET /` or `HEAD /` (a query string is ignored). */
 export function isIndexRequest(method: string | undefined, url: string): boolean {
@@ -34,7 +35,7 @@ function indexPage(runtime: ServerRuntime): IndexPage {
     gateway_url: runtime.gatewayUrl(),
     dev_api: { url: `${base}/dev/v1`, access: runtime.devAccess.mode, world: `${base}/dev/v1/world` },
     docs: DOCS,
-    console: null,
+    console: runtime.devAccess.mode !== "off" && hasConsole() ? `${base}/console/` : null,
   };
 }
 
@@ -52,6 +53,7 @@ function asText(page: IndexPage): string {
     `gateway       ${page.gateway_url}`,
     `dev API       ${page.dev_api.url}  ${ACCESS_TEXT[page.dev_api.access]}`,
     `the world     ${page.dev_api.world}`,
+    ...(page.console ? [`console       ${page.console}`] : []),
     `docs          ${page.docs.join(", ")}`,
     "",
     "Ask with Accept: application/json for this as JSON.",
@@ -69,6 +71,7 @@ function asHtml(page: IndexPage): string {
     ["gateway", escape(page.gateway_url)],
     ["dev API", `${link(page.dev_api.url)} ${escape(ACCESS_TEXT[page.dev_api.access])}`],
     ["the world", link(page.dev_api.world)],
+    ...(page.console ? [["console", link(page.console)]] : []),
     ["docs", page.docs.map(escape).join(", ")],
   ];
   return [

@@ -1,6 +1,10 @@
+import type { ApiError } from "../errors/api-error.js";
+
 /** What a route handler answers: a status, an optional JSON body and extra headers. */
 export interface Reply {
   readonly status: number;
+  /** For an error answer, the error itself (for the inspector; never sent). */
+  readonly error?: ApiError;
   readonly body?: unknown;
   /** The body already as JSON text (sent as it is; wins over `body`). */
   readonly rawJson?: string;

@@ -1,6 +1,8 @@
 import type { ServerCore } from "../core/server-core.js";
 import type { Gateway } from "../gateway/gateway.js";
 import type { ParsedSeedWorld } from "../seed/seed-schema.js";
+import type { Inspector } from "../inspector/inspector.js";
+import type { LiveFeed } from "../inspector/live-feed.js";
 import type { FaultRegistry } from "./faults.js";
 import type { RateLimiter, RateLimitSettings } from "./rate-limiter.js";
 
@@ -29,6 +31,10 @@ export interface ServerRuntime {
   readonly gateway: Gateway;
   /** Pending `http` and `latency` faults of the dev API (`/dev/v1/faults`). */
   readonly faults: FaultRegistry;
+  /** What the service did for each app (`GET /dev/v1/inspector`); null when switched off. */
+  readonly inspector: Inspector | null;
+  /** Which tables, servers and channels each commit touched (`GET /dev/v1/stream`). */
+  readonly feed: LiveFeed;
   /** `http://host:port`. */
   baseUrl(): string;
   /** `ws://host:port/v1/gateway`. */

@@ -1,5 +1,12 @@
 import type { ServerResponse } from "node:http";
+import type { ApiError } from "../errors/api-error.js";
 import type { Reply } from "./reply.js";
+
+/**
+ * Who wants to know of the error a request is answered with (the inspector), by response. A
+ * response nobody watches costs a lookup only when it answers an error.
+ */
+export const errorWatchers = new WeakMap<ServerResponse, (error: ApiError) => void>();
 
 const JSON_TYPE = "application/json; charset=utf-8";
 
@@ -48,6 +55,7 @@ export function send(res: ServerResponse, reply: Reply, extra?: Record<string, s
     headers["content-type"] = JSON_TYPE;
     headers["content-length"] = Buffer.byteLength(payload);
   }
+  if (reply.error !== undefined) errorWatchers.get(res)?.(reply.error);
   if (waiting.length === 0) setImmediate(writeWaiting);
   waiting.push({ res, status: reply.status, headers, payload });
 }

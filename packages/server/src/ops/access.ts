@@ -6,6 +6,7 @@ import type { ChannelRecord, GuildRecord, InstallRecord, MessageRecord } from ".
 import { pairKey } from "../world/world.js";
 import type { Actor, BotActor } from "./actor.js";
 import { effectiveScopes } from "./effective.js";
+import { explainHidden, explainPermission, explainScope } from "../inspector/explain.js";
 
 /**
  * Lookups that answer what the actor cannot see exactly like what does not exist, and the checks
@@ -47,7 +48,11 @@ export function visibleChannel(
   if (!core.world.tables.members.has(pairKey(guild.id, actor.user.id)))
     throw new UnknownObjectError("channel");
   if (actor.kind === "bot" && !installOf(core, actor, guild.id)) throw new UnknownObjectError("channel");
-  if (!core.engine.canView(channel, actor.user.id)) throw new UnknownObjectError("channel");
+  if (!core.engine.canView(channel, actor.user.id)) {
+    throw new UnknownObjectError("channel").explained(() =>
+      explainHidden(core, { userId: actor.user.id, guild, channel }),
+    );
+  }
   return { channel, guild };
 }
 
@@ -55,7 +60,10 @@ export function visibleChannel(
 export function requireScope(core: ServerCore, actor: Actor, guildId: string, scope: Scope): void {
   if (actor.kind !== "bot") return;
   const install = installOf(core, actor, guildId);
-  if (!install || !effectiveScopes(actor.app, install).includes(scope)) throw new MissingScopeError(scope);
+  if (!install || !effectiveScopes(actor.app, install).includes(scope)) {
+    const error = new MissingScopeError(scope);
+    throw install ? error.explained(() => explainScope(core, actor.app, install, scope)) : error;
+  }
 }
 
 /** `403 missing_permission` unless the actor holds `name` in `channel`. */
@@ -65,7 +73,12 @@ export function requireChannelPermission(
   channel: ChannelRecord,
   name: PermissionName,
 ): void {
-  if (!core.engine.can(channel, actor.user.id, name)) throw new MissingPermissionError(name);
+  if (!core.engine.can(channel, actor.user.id, name)) {
+    throw new MissingPermissionError(name).explained(() => {
+      const guild = core.world.tables.guilds.get(channel.guild_id);
+      return guild ? explainPermission(core, { userId: actor.user.id, guild, channel }, name) : undefined;
+    });
+  }
 }
 
 /** `403 missing_permission` unless the actor holds `name` at server level. */
@@ -75,7 +88,11 @@ export function requireGuildPermission(
   guild: GuildRecord,
   name: PermissionName,
 ): void {
-  if (!core.engine.canInGuild(guild, actor.user.id, name)) throw new MissingPermissionError(name);
+  if (!core.engine.canInGuild(guild, actor.user.id, name)) {
+    throw new MissingPermissionError(name).explained(() =>
+      explainPermission(core, { userId: actor.user.id, guild, channel: null }, name),
+    );
+  }
 }
 
 /**

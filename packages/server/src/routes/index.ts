@@ -2,6 +2,7 @@ import type { Route } from "../http/route.js";
 import { devAppRoutes } from "./dev/apps.js";
 import { devAutomodRoutes } from "./dev/automod.js";
 import { devChannelRoutes } from "./dev/channels.js";
+import { devConsoleRoutes } from "./dev/console.js";
 import { devFaultRoutes } from "./dev/faults.js";
 import { devGuildRoutes } from "./dev/guilds.js";
 import { devInteractionRoutes } from "./dev/interactions.js";
@@ -34,4 +35,5 @@ export const ROUTES: readonly Route[] = [
   ...devWebhookRoutes,
   ...devInteractionRoutes,
   ...devFaultRoutes,
+  ...devConsoleRoutes,
 ];
