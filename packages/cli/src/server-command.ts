@@ -13,6 +13,7 @@ export function serverOptionsFromFlags(flags: ServerFlags): ServerOptions {
     manualClock: flags["manual-clock"],
     heartbeatIntervalMs: flags["heartbeat-interval"],
     rateLimits: flags["rate-limits"],
+    ...(flags.inspector ? {} : { inspector: false as const }),
   };
   if (flags.seed !== undefined) options.seed = flags.seed;
   if (flags.data !== undefined) options.dataPath = flags.data;

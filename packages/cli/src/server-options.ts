@@ -63,6 +63,12 @@ export const SERVER_OPTIONS = {
     default: true,
     describe: "Enforce the rate limits; --no-rate-limits switches them off (load tests)",
   },
+  inspector: {
+    type: "boolean",
+    default: true,
+    describe:
+      "Keep the inspector's record of what the service did for each app (the console, GET /dev/v1/inspector); --no-inspector switches it off",
+  },
   "dev-key": {
     value: "key",
     type: "string",
@@ -89,6 +95,7 @@ export interface ServerFlags {
   "manual-clock": boolean;
   "heartbeat-interval": number;
   "rate-limits": boolean;
+  inspector: boolean;
   "dev-key"?: string | undefined;
   /** Absent: on when standard output is a terminal. */
   log?: boolean | undefined;

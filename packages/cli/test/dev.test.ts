@@ -102,7 +102,7 @@ describe("chatbot dev", () => {
     const project = newProject();
     const dev = await start(project);
     expect(dev.stdout().split("\n")[0]).toMatch(
-      /^ready base_url=http:\/\/127\.0\.0\.1:\d+ gateway_url=ws:\/\/\S+$/,
+      /^ready base_url=(http:\/\/127\.0\.0\.1:\d+) gateway_url=ws:\/\/\S+ console_url=\1\/console\/$/,
     );
 
     expect(await use(dev, project, "ping")).toEqual({ state: "answered", contents: ["pong v1 for alice"] });

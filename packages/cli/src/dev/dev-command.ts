@@ -223,8 +223,8 @@ export async function runDev(flags: DevFlags, output: Output): Promise<void> {
     },
   );
 
-  const consoleUrl = await fetch(`${baseUrl}/console`).then(
-    (res) => (res.ok ? ` console_url=${baseUrl}/console` : ""),
+  const consoleUrl = await fetch(`${baseUrl}/console/`).then(
+    (res) => (res.ok ? ` console_url=${baseUrl}/console/` : ""),
     () => "",
   );
   output.out(`ready base_url=${baseUrl} gateway_url=${gatewayUrl}${consoleUrl}`);

@@ -26,7 +26,7 @@ import {
   type Route,
 } from "./route.js";
 import type { ServerRuntime } from "./runtime.js";
-import { send } from "./send.js";
+import { type InspectedResponse, INSPECTION, send } from "./send.js";
 
 type Params = Record<string, string | undefined>;
 
@@ -134,6 +134,8 @@ export class HttpDispatcher {
     const params = found.params as Params;
     if (route.kind === "bot") {
       const bot = authenticateBot(this.runtime, req);
+      const inspection = (res as InspectedResponse)[INSPECTION];
+      if (inspection) inspection.app = bot.app;
       const param = (name: string) => params[name] ?? "";
       const proceed = () => {
         const rate = rateLimitBot(this.runtime, bot, route, param);

@@ -3,10 +3,33 @@ import type { ApiError } from "../errors/api-error.js";
 import type { Reply } from "./reply.js";
 
 /**
- * Who wants to know of the error a request is answered with (the inspector), by response. A
- * response nobody watches costs a lookup only when it answers an error.
+ * What the inspector learns of a request while it is handled: the app the dispatcher authenticated,
+ * and the error it was answered with. Kept on the response under {@link INSPECTION} (a property,
+ * not a map: the inspector is on for every request).
  */
-export const errorWatchers = new WeakMap<ServerResponse, (error: ApiError) => void>();
+export interface Inspection {
+  app: { readonly id: string; readonly name: string } | null;
+  error: ApiError | null;
+  /** The error's explanation, computed when it is answered (the world as it was then). */
+  explanation: unknown;
+  /** Called once the answer is written (`status` 0: the client was gone), to make the record. */
+  finish(status: number): void;
+}
+
+function explainNow(error: ApiError): unknown {
+  try {
+    return error.explain?.() ?? null;
+  } catch (failure) {
+    console.error("inspector: could not explain a refusal", failure);
+    return null;
+  }
+}
+
+/** The key of a response's {@link Inspection}, set by the inspector's request wrapper. */
+export const INSPECTION: unique symbol = Symbol("inspection");
+
+/** A response that may carry an {@link Inspection}. */
+export type InspectedResponse = ServerResponse & { [INSPECTION]?: Inspection };
 
 const JSON_TYPE = "application/json; charset=utf-8";
 
@@ -25,10 +48,15 @@ function writeWaiting(): void {
   const batch = waiting;
   waiting = [];
   for (const { res, status, headers, payload } of batch) {
-    if (res.headersSent || res.destroyed) continue;
+    const inspection = (res as InspectedResponse)[INSPECTION];
+    if (res.headersSent || res.destroyed) {
+      if (inspection && !res.headersSent) inspection.finish(0);
+      continue;
+    }
     try {
       res.writeHead(status, headers);
       res.end(payload);
+      if (inspection) inspection.finish(status);
     } catch (error) {
       // Headers come from the server's own code; one that Node refuses must not lose the others.
       console.error("could not write an answer", error);
@@ -55,7 +83,13 @@ export function send(res: ServerResponse, reply: Reply, extra?: Record<string, s
     headers["content-type"] = JSON_TYPE;
     headers["content-length"] = Buffer.byteLength(payload);
   }
-  if (reply.error !== undefined) errorWatchers.get(res)?.(reply.error);
+  if (reply.error !== undefined) {
+    const inspection = (res as InspectedResponse)[INSPECTION];
+    if (inspection) {
+      inspection.error = reply.error;
+      inspection.explanation = explainNow(reply.error);
+    }
+  }
   if (waiting.length === 0) setImmediate(writeWaiting);
   waiting.push({ res, status: reply.status, headers, payload });
 }

@@ -4,8 +4,8 @@ import type { Explanation } from "./explain.js";
 
 /** What every inspector record carries. */
 interface RecordBase {
-  /** Rises by one per record, from 1; never reused while the server runs. */
-  readonly seq: number;
+  /** Rises by one per record, from 1; never reused while the server runs (set by {@link Inspector.add}). */
+  seq: number;
   /** The server's clock, Unix milliseconds. */
   readonly time: number;
   /** The app concerned (null: a webhook execution, or a call whose token named no app). */
@@ -79,13 +79,6 @@ export interface InteractionRecordEntry extends RecordBase {
 export type InspectorRecord =
   RestRecord | WebhookRecord | SessionRecord | GatewayRecord | InteractionRecordEntry;
 
-/** A record as handed to {@link Inspector.add}: the inspector numbers it. */
-export type InspectorDraft = InspectorRecord extends infer R
-  ? R extends InspectorRecord
-    ? Omit<R, "seq">
-    : never
-  : never;
-
 /** The records kept by default. */
 export const DEFAULT_INSPECTOR_SIZE = 2_000;
 
@@ -122,9 +115,9 @@ export class Inspector {
     return this.#seq;
   }
 
-  /** Numbers and keeps `draft`, then tells the listeners. */
-  add(draft: InspectorDraft): InspectorRecord {
-    const record = { seq: ++this.#seq, ...draft } as InspectorRecord;
+  /** Numbers `record` (its `seq` is set here) and keeps it, then tells the listeners. */
+  add(record: InspectorRecord): InspectorRecord {
+    record.seq = ++this.#seq;
     this.#ring[this.#next] = record;
     this.#next = (this.#next + 1) % this.size;
     for (const listener of this.#listeners) {

@@ -1,31 +1,16 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import type { ServerCore } from "../core/server-core.js";
-import type { ApiError, ApiErrorBody } from "../errors/api-error.js";
+import type { ApiErrorBody } from "../errors/api-error.js";
 import type { DispatchListener } from "../gateway/connection.js";
 import type { SessionObserver } from "../gateway/session-log.js";
-import { errorWatchers } from "../http/send.js";
+import { type InspectedResponse, type Inspection, INSPECTION } from "../http/send.js";
 import type { InteractionRecord } from "../interactions/interaction-record.js";
-import { hashToken } from "../ops/tokens.js";
 import { isWebhookRequest, WEBHOOK_PATH_PREFIX } from "../routes/webhooks/webhook-handler.js";
 import type { Transaction } from "../world/transaction.js";
 import { explainIntents, type Explanation } from "./explain.js";
-import { type Inspector, MAX_FRAME_CHARS } from "./inspector.js";
+import { type GatewayRecord, type Inspector, MAX_FRAME_CHARS } from "./inspector.js";
 
 const isRest = (url: string): boolean => url === "/v1" || url.startsWith("/v1/") || url.startsWith("/v1?");
-
-interface AppRef {
-  readonly id: string;
-  readonly name: string;
-}
-
-function appOfToken(core: ServerCore, header: string | undefined): AppRef | null {
-  if (header === undefined || !header.startsWith("Bot ")) return null;
-  const found = core.world.tables.apps
-    .by("token_hash", hashToken(header.slice(4).trim()))
-    .values()
-    .next();
-  return found.done ? null : { id: found.value.id, name: found.value.name };
-}
 
 function appName(core: ServerCore, appId: string): string {
   return core.world.tables.apps.get(appId)?.name ?? "(deleted app)";
@@ -41,92 +26,146 @@ function webhookPath(url: string): { id: string | null; path: string } {
   return { id, path: `${WEBHOOK_PATH_PREFIX}${id}/…${mark === -1 ? "" : rest.slice(mark)}` };
 }
 
-function explanationOf(error: ApiError): Explanation | null {
-  if (error.explain === undefined) return null;
-  try {
-    return (error.explain() as Explanation | undefined) ?? null;
-  } catch (failure) {
-    console.error("inspector: could not explain a refusal", failure);
-    return null;
+/** One `/v1` call or webhook execution in progress: what its record needs once it is answered. */
+class Call implements Inspection {
+  app: Inspection["app"] = null;
+  error: Inspection["error"] = null;
+  explanation: unknown = null;
+
+  constructor(
+    private readonly answered: (call: Call, status: number) => void,
+    readonly time: number,
+    readonly started: number,
+    readonly method: string,
+    readonly url: string,
+    readonly webhook: boolean,
+  ) {}
+
+  finish(status: number): void {
+    this.answered(this, status);
   }
 }
 
 /**
  * Wraps the request listener so that every `/v1` call and webhook execution becomes an inspector
- * record once answered, with the error body and, for a refusal the permission engine or an install
- * decided, its explanation (computed when the refusal is answered, against the world as it was).
+ * record once its answer is written, with the error body and, for a refusal the permission engine or
+ * an install decided, its explanation (computed when the refusal is answered, against the world as it
+ * was). The dispatcher fills in the app it authenticated; nothing is looked up twice.
  */
 export function inspectRequests(
   core: ServerCore,
   inspector: Inspector,
   handle: RequestListener,
 ): RequestListener {
+  const answered = (call: Call, status: number): void => {
+    const durationMs = Math.round((performance.now() - call.started) * 100) / 100;
+    const { app, error: failure } = call;
+    const error: ApiErrorBody | null = failure ? failure.body() : null;
+    if (call.webhook) {
+      const { id, path } = webhookPath(call.url);
+      inspector.add({
+        seq: 0,
+        time: call.time,
+        app_id: null,
+        app_name: null,
+        kind: "webhook",
+        method: call.method,
+        path,
+        webhook_id: id,
+        status,
+        duration_ms: durationMs,
+        error,
+        explanation: null,
+      });
+      return;
+    }
+    inspector.add({
+      seq: 0,
+      time: call.time,
+      app_id: app?.id ?? null,
+      app_name: app?.name ?? null,
+      kind: "rest",
+      method: call.method,
+      path: call.url,
+      status,
+      duration_ms: durationMs,
+      error,
+      explanation: (call.explanation as Explanation | null) ?? null,
+    });
+  };
   return (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? "/";
     const webhook = isWebhookRequest(url);
-    if (!webhook && !isRest(url)) {
-      handle(req, res);
-      return;
+    if (webhook || isRest(url)) {
+      (res as InspectedResponse)[INSPECTION] = new Call(
+        answered,
+        core.clock.now(),
+        performance.now(),
+        req.method ?? "GET",
+        url,
+        webhook,
+      );
     }
-    const time = core.clock.now();
-    const started = performance.now();
-    const app = webhook ? null : appOfToken(core, req.headers.authorization);
-    let error: ApiErrorBody | null = null;
-    let explanation: Explanation | null = null;
-    errorWatchers.set(res, (failure) => {
-      error = failure.body();
-      explanation = explanationOf(failure);
-    });
-    res.once("close", () => {
-      const status = res.headersSent ? res.statusCode : 0;
-      const durationMs = Math.round((performance.now() - started) * 100) / 100;
-      const base = { time, app_id: app?.id ?? null, app_name: app?.name ?? null };
-      const method = req.method ?? "GET";
-      if (webhook) {
-        const { id, path } = webhookPath(url);
-        inspector.add({
-          ...base,
-          kind: "webhook",
-          method,
-          path,
-          webhook_id: id,
-          status,
-          duration_ms: durationMs,
-          error,
-          explanation: null,
-        });
-      } else {
-        inspector.add({
-          ...base,
-          kind: "rest",
-          method,
-          path: url,
-          status,
-          duration_ms: durationMs,
-          error,
-          explanation,
-        });
-      }
-    });
     handle(req, res);
   };
+}
+
+/**
+ * A frame as the inspector keeps it: the payload stays the JSON text that was sent, parsed only when
+ * the record is read (most records are never read; parsing each frame sent was a cost of every event).
+ */
+class FrameRecord implements GatewayRecord {
+  seq = 0;
+  readonly kind = "gateway";
+
+  constructor(
+    readonly time: number,
+    readonly app_id: string,
+    readonly app_name: string,
+    readonly session_id: string,
+    readonly event: string,
+    readonly sequence: number,
+    private readonly json: string | null,
+  ) {}
+
+  get truncated(): boolean {
+    return this.json === null;
+  }
+
+  get data(): unknown {
+    return this.json === null ? null : (JSON.parse(this.json) as unknown);
+  }
+
+  toJSON(): Omit<GatewayRecord, "seq"> & { seq: number } {
+    return {
+      seq: this.seq,
+      time: this.time,
+      kind: this.kind,
+      app_id: this.app_id,
+      app_name: this.app_name,
+      session_id: this.session_id,
+      event: this.event,
+      sequence: this.sequence,
+      data: this.data,
+      truncated: this.truncated,
+    };
+  }
 }
 
 /** The gateway's dispatch listener that records each frame sent. */
 export function inspectDispatches(core: ServerCore, inspector: Inspector): DispatchListener {
   return (appId, event, sequence, json, sessionId) => {
-    const truncated = json.length > MAX_FRAME_CHARS;
-    inspector.add({
-      kind: "gateway",
-      time: core.clock.now(),
-      app_id: appId,
-      app_name: appName(core, appId),
-      session_id: sessionId,
-      event,
-      sequence,
-      data: truncated ? null : (JSON.parse(json) as unknown),
-      truncated,
-    });
+    inspector.add(
+      new FrameRecord(
+        core.clock.now(),
+        appId,
+        appName(core, appId),
+        sessionId,
+        event,
+        sequence,
+        json.length > MAX_FRAME_CHARS ? null : json,
+      ),
+    );
   };
 }
 
@@ -135,6 +174,7 @@ export function inspectSessions(core: ServerCore, inspector: Inspector): Session
   return (appId, info, action, reason) => {
     const app = core.world.tables.apps.get(appId);
     inspector.add({
+      seq: 0,
       kind: "session",
       time: core.clock.now(),
       app_id: appId,
@@ -170,6 +210,7 @@ export function inspectInteractions(core: ServerCore, inspector: Inspector): (tx
         if (seen.size > KEPT_STATES) seen.delete(seen.keys().next().value as string);
         tx.afterCommit(() => {
           inspector.add({
+            seq: 0,
             kind: "interaction",
             time: tx.now,
             app_id: row.application_id,
