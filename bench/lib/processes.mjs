@@ -42,7 +42,15 @@ export function stop(child) {
 /** Starts the reference server (`chatbot server`) without rate limits on a free port. */
 export async function startReferenceServer(extraArgs = []) {
   const { child, match } = await spawnUntil(
-    ["packages/cli/bin/chatbot.js", "server", "--port", "0", "--no-rate-limits", ...(process.env.BENCH_SERVER_ARGS?.split(" ").filter(Boolean) ?? []), ...extraArgs],
+    [
+      "packages/cli/bin/chatbot.js",
+      "server",
+      "--port",
+      "0",
+      "--no-rate-limits",
+      ...(process.env.BENCH_SERVER_ARGS?.split(" ").filter(Boolean) ?? []),
+      ...extraArgs,
+    ],
     /ready base_url=(\S+) gateway_url=(\S+)/,
   );
   return { child, baseUrl: match[1], gatewayUrl: match[2] };
