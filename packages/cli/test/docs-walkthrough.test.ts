@@ -88,6 +88,25 @@ describe("docs/reference-server.md", () => {
     expect(world.members.find((m) => m.user_id === linus)?.communication_disabled_until).toBeNull();
   });
 
+  it("the inspector example runs as written: the bot's post is the newest record", async () => {
+    const server = await startServer();
+    const script = [
+      block("B=http://127.0.0.1:8787"),
+      block("# With B, TOKEN and CHANNEL of the walk-through above: the bot posts"),
+    ];
+    const run = bash(local(server, script.join("\n")));
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(0);
+    // Earlier curl answers end without a newline: the record is the end of the last line.
+    const last = /\{"kind":[^\n]*\}$/.exec(run.stdout.trim())?.[0] ?? run.stdout;
+    expect(JSON.parse(last)).toEqual({
+      kind: "rest",
+      method: "POST",
+      path: expect.stringMatching(/^\/v1\/channels\/\d+\/messages$/),
+      status: 201,
+    });
+  });
+
   it("the commands, interactions, webhooks, AutoMod and faults examples run as written", async () => {
     const server = await startServer();
     const dir = mkdtempSync(join(tmpdir(), "docs-examples-"));
