@@ -16,6 +16,7 @@ import {
   type Transport,
   type TransportInit,
   type TransportResponse,
+  TransportTimeoutError,
   undiciTransport,
 } from "./transport.js";
 
@@ -105,7 +106,7 @@ export class Requester {
         if (options.signal?.aborted) throw options.signal.reason;
         const timeout = options.timeout ?? this.config.timeout;
         const failure =
-          error instanceof KyTimeoutError
+          error instanceof KyTimeoutError || error instanceof TransportTimeoutError
             ? new TimeoutError(timeout, target, { cause: error })
             : new NetworkError(error, target);
         if (!call.retry || failures >= this.config.retries) throw failure;
@@ -173,18 +174,18 @@ export class Requester {
 
   private send(call: RouteCall, options: RequestOptions): Promise<TransportResponse> {
     const body = call.body === undefined ? undefined : JSON.stringify(call.body);
+    const timeout = options.timeout ?? this.config.timeout;
+    const owns = this.transport.ownsDeadline;
     const transport: TransportInit["transport"] = {
       headers: body === undefined ? this.headers : this.jsonHeaders,
       body,
       idempotent: call.retry === true,
       urgent: call.urgent === true,
+      timeout,
+      signal: options.signal,
     };
-    const init = {
-      method: call.method,
-      timeout: options.timeout ?? this.config.timeout,
-      transport,
-    } as KyOptions;
-    if (options.signal) init.signal = options.signal;
+    const init = { method: call.method, timeout: owns ? false : timeout, transport } as KyOptions;
+    if (options.signal && !owns) init.signal = options.signal;
     const url = this.config.baseUrl + call.path + (call.query ? queryString(call.query) : "");
     return this.api(url, init) as unknown as Promise<TransportResponse>;
   }

@@ -21,7 +21,22 @@ export interface TransportInit {
     readonly idempotent: boolean;
     /** An interaction reply: sent on connections of its own, never behind another call. */
     readonly urgent: boolean;
+    /** Milliseconds the call may wait for the answer's headers, then for its body. */
+    readonly timeout: number;
+    /** The caller's signal, if any. */
+    readonly signal: AbortSignal | undefined;
   };
+}
+
+/** An error of a transport that kept its own deadline: the call took longer than its timeout. */
+export class TransportTimeoutError extends Error {
+  constructor(
+    readonly timeout: number,
+    options?: ErrorOptions,
+  ) {
+    super(`no answer within ${timeout} ms`, options);
+    this.name = "TransportTimeoutError";
+  }
 }
 
 /**
@@ -30,6 +45,11 @@ export interface TransportInit {
  */
 export interface Transport {
   (request: Request, init: TransportInit): Promise<TransportResponse>;
+  /**
+   * Whether the transport keeps each call's timeout and the caller's signal itself (then ky is told
+   * to keep none: its timer and the listeners on its signal were a measurable part of each call).
+   */
+  readonly ownsDeadline: boolean;
   /** Closes the transport's connections. */
   close(): Promise<void>;
 }
@@ -62,16 +82,24 @@ export function undiciTransport(options: ConnectionOptions): Transport {
   const main = new Agent({ connections: options.connections, pipelining: options.pipelining });
   const urgent = new Agent({ connections: options.connections, pipelining: 1 });
   const transport = async (request: Request, init: TransportInit): Promise<TransportResponse> => {
-    const { headers, body, idempotent } = init.transport;
-    const answer = await undiciRequest(request.url, {
-      method: request.method as "GET",
-      headers,
-      body: body ?? null,
-      idempotent,
-      signal: request.signal,
-      dispatcher: init.transport.urgent ? urgent : main,
-    });
-    const text = await answer.body.text();
+    const { headers, body, idempotent, timeout, signal } = init.transport;
+    let answer: Awaited<ReturnType<typeof undiciRequest>>;
+    let text: string;
+    try {
+      answer = await undiciRequest(request.url, {
+        method: request.method as "GET",
+        headers,
+        body: body ?? null,
+        idempotent,
+        headersTimeout: timeout,
+        bodyTimeout: timeout,
+        ...(signal ? { signal } : {}),
+        dispatcher: init.transport.urgent ? urgent : main,
+      });
+      text = await answer.body.text();
+    } catch (error) {
+      throw isUndiciTimeout(error) ? new TransportTimeoutError(timeout, { cause: error }) : error;
+    }
     return {
       status: answer.statusCode,
       headers: new UndiciHeaders(answer.headers),
@@ -79,10 +107,16 @@ export function undiciTransport(options: ConnectionOptions): Transport {
     };
   };
   return Object.assign(transport, {
+    ownsDeadline: true,
     close: async () => {
       await Promise.all([main.close(), urgent.close()]);
     },
   });
+}
+
+function isUndiciTimeout(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_BODY_TIMEOUT";
 }
 
 /** A transport over a `fetch` function (the `fetch` option of the clients). */
@@ -94,5 +128,5 @@ export function fetchTransport(fetchFn: typeof fetch): Transport {
       ...(init.transport.body === undefined ? {} : { body: init.transport.body }),
       signal: request.signal,
     });
-  return Object.assign(transport, { close: () => Promise.resolve() });
+  return Object.assign(transport, { ownsDeadline: false, close: () => Promise.resolve() });
 }
