@@ -24,5 +24,10 @@ export default tseslint.config(
       eqeqeq: ["error", "always"],
     },
   },
+  {
+    // The web console runs in a browser.
+    files: ["packages/server/console/**"],
+    languageOptions: { globals: { ...globals.browser } },
+  },
   prettier,
 );

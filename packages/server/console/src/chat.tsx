@@ -1,0 +1,602 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
+import {
+  api,
+  ApiFailure,
+  type ChannelView,
+  type Command,
+  describe,
+  type GuildView,
+  type InteractionView,
+  type Message,
+  type World,
+} from "./api";
+import { CommandForm } from "./command-form";
+import { type Live, touched } from "./live";
+
+const PAGE = 50;
+
+/** Orders snowflakes (decimal strings) as numbers. */
+export function compareIds(a: string, b: string): number {
+  return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+}
+
+function emojiKey(emoji: { name: string; id?: string | null }): string {
+  return emoji.id ? `${emoji.name}:${emoji.id}` : emoji.name;
+}
+
+function colorOf(value: number | undefined): string | undefined {
+  return value === undefined ? undefined : `#${value.toString(16).padStart(6, "0")}`;
+}
+
+function when(value: number | string | undefined): string {
+  if (value === undefined) return "";
+  const date = new Date(typeof value === "number" ? value : Date.parse(value));
+  return Number.isNaN(date.getTime()) ? "" : date.toISOString().slice(11, 16);
+}
+
+/** A slash command use the person made from this page, until it is answered. */
+interface Pending {
+  id: string;
+  name: string;
+  app: string;
+  channelId: string;
+  state: InteractionView["state"];
+  notice: string | null;
+}
+
+export function Chat({ me, world, live }: { me: string | null; world: World | null; live: Live }) {
+  const [guilds, setGuilds] = useState<GuildView[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [channelId, setChannelId] = useState<string | null>(() =>
+    localStorage.getItem("chatbot-console:channel"),
+  );
+
+  useEffect(() => {
+    if (!me) return;
+    if (
+      live.version > 0 &&
+      !touched(live.last, "guilds", "channels", "members", "roles", "categories", "bans")
+    )
+      return;
+    api<GuildView[]>("GET", "/dev/v1/users/@me/guilds", { as: me }).then(
+      (list) => {
+        setGuilds(list);
+        setError(null);
+      },
+      (failure: unknown) => setError(describe(failure)),
+    );
+  }, [me, live.version]);
+
+  const channels = (guilds ?? []).flatMap((g) => g.channels.map((c) => ({ guild: g, channel: c })));
+  const current =
+    channels.find((c) => c.channel.id === channelId) ?? channels.find((c) => c.channel.kind !== "voice");
+  useEffect(() => {
+    if (current) localStorage.setItem("chatbot-console:channel", current.channel.id);
+  }, [current?.channel.id]);
+
+  if (!me) return <p class="empty">Make a person first (New person, at the top).</p>;
+  return (
+    <div class="chat">
+      <aside class="sidebar" aria-label="Servers and channels">
+        {error && <p class="error">{error}</p>}
+        {guilds?.length === 0 && <p class="muted">This person is in no server yet: add them in World.</p>}
+        {guilds?.map((guild) => (
+          <section key={guild.id} class="guild">
+            <h2>{guild.name}</h2>
+            {groupByCategory(guild).map(([category, list]) => (
+              <div key={category ?? "none"}>
+                {category && <h3>{category}</h3>}
+                <ul>
+                  {list.map((channel) => (
+                    <li key={channel.id}>
+                      <button
+                        type="button"
+                        class={current?.channel.id === channel.id ? "channel active" : "channel"}
+                        onClick={() => setChannelId(channel.id)}
+                        disabled={channel.kind === "voice"}
+                      >
+                        {channel.kind === "voice" ? "♪" : channel.kind === "announcement" ? "»" : "#"}{" "}
+                        {channel.name}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ))}
+          </section>
+        ))}
+      </aside>
+      {current ? (
+        <ChannelPane
+          key={`${me}:${current.channel.id}`}
+          me={me}
+          guild={current.guild}
+          channel={current.channel}
+          world={world}
+          live={live}
+        />
+      ) : (
+        <p class="empty">No channel this person can see.</p>
+      )}
+    </div>
+  );
+}
+
+function groupByCategory(guild: GuildView): [string | null, ChannelView[]][] {
+  const out: [string | null, ChannelView[]][] = [];
+  const loose = guild.channels.filter((c) => c.category_id === null);
+  if (loose.length > 0) out.push([null, loose]);
+  for (const category of guild.categories) {
+    const list = guild.channels.filter((c) => c.category_id === category.id);
+    if (list.length > 0) out.push([category.name, list]);
+  }
+  return out;
+}
+
+function ChannelPane({
+  me,
+  guild,
+  channel,
+  world,
+  live,
+}: {
+  me: string;
+  guild: GuildView;
+  channel: ChannelView;
+  world: World | null;
+  live: Live;
+}) {
+  const [messages, setMessages] = useState<Message[]>([]);
+  const [hasOlder, setHasOlder] = useState(false);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState<Pending[]>([]);
+  const [replyTo, setReplyTo] = useState<Message | null>(null);
+  const list = useRef<HTMLDivElement>(null);
+  const stick = useRef(true);
+  const base = `/dev/v1/channels/${channel.id}/messages`;
+
+  const loadNewest = useCallback(async () => {
+    try {
+      const page = (await api<Message[]>("GET", `${base}?limit=${PAGE}`, { as: me })).reverse();
+      setMessages((old) => {
+        if (page.length < PAGE) return page;
+        const oldest = page[0]!.id;
+        return [...old.filter((m) => compareIds(m.id, oldest) < 0), ...page];
+      });
+      setHasOlder((had) => had || page.length === PAGE);
+      setError(null);
+    } catch (failure) {
+      setError(describe(failure));
+    } finally {
+      setLoading(false);
+    }
+  }, [base, me]);
+
+  const loadOlder = async () => {
+    const oldest = messages[0];
+    if (!oldest) return;
+    const element = list.current;
+    const before = element ? element.scrollHeight - element.scrollTop : 0;
+    try {
+      const page = (
+        await api<Message[]>("GET", `${base}?limit=${PAGE}&before=${oldest.id}`, { as: me })
+      ).reverse();
+      stick.current = false;
+      setMessages((old) => [...page, ...old]);
+      setHasOlder(page.length === PAGE);
+      requestAnimationFrame(() => {
+        if (element) element.scrollTop = element.scrollHeight - before;
+      });
+    } catch (failure) {
+      setError(describe(failure));
+    }
+  };
+
+  useEffect(() => {
+    void loadNewest();
+  }, [loadNewest]);
+  useEffect(() => {
+    if (live.version === 0) return;
+    if (
+      live.last.channel_ids.includes(channel.id) ||
+      touched(live.last, "interactions", "members", "roles")
+    ) {
+      void loadNewest();
+    }
+  }, [live.version]);
+
+  // The state of each pending command use, read again on every change and twice a second.
+  const refreshPending = useCallback(async () => {
+    const open = pending.filter((p) => p.state === "delivered" || p.state === "thinking");
+    if (open.length === 0) return;
+    const views = await Promise.all(
+      open.map((p) => api<InteractionView>("GET", `/dev/v1/interactions/${p.id}`).catch(() => null)),
+    );
+    setPending((list) =>
+      list
+        .map((p) => {
+          const view = views.find((v) => v?.id === p.id);
+          return view ? { ...p, state: view.state, notice: view.notice } : p;
+        })
+        .filter((p) => p.state !== "answered"),
+    );
+    if (views.some((v) => v?.state === "answered")) void loadNewest();
+  }, [pending, loadNewest]);
+  useEffect(() => {
+    void refreshPending();
+  }, [live.version]);
+  useEffect(() => {
+    if (!pending.some((p) => p.state === "delivered" || p.state === "thinking")) return;
+    const timer = setInterval(() => void refreshPending(), 500);
+    return () => clearInterval(timer);
+  }, [pending, refreshPending]);
+
+  useLayoutEffect(() => {
+    const element = list.current;
+    if (element && stick.current) element.scrollTop = element.scrollHeight;
+  }, [messages, pending]);
+
+  const byId = new Map(messages.map((m) => [m.id, m]));
+  const act = async (method: string, path: string, body?: unknown) => {
+    try {
+      await api(method, path, { as: me, ...(body === undefined ? {} : { body }) });
+      setError(null);
+      await loadNewest();
+    } catch (failure) {
+      setError(describe(failure));
+    }
+  };
+
+  return (
+    <section class="pane" aria-label={`#${channel.name}`}>
+      <header class="pane-head">
+        <h2>
+          # {channel.name} <span class="muted">in {guild.name}</span>
+        </h2>
+        {channel.topic && <p class="muted">{channel.topic}</p>}
+      </header>
+      <div
+        class="messages"
+        ref={list}
+        onScroll={(e) => {
+          const el = e.currentTarget;
+          stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+        }}
+      >
+        {hasOlder && (
+          <button type="button" class="older" onClick={() => void loadOlder()}>
+            Load older messages
+          </button>
+        )}
+        {loading && <p class="muted">Loading…</p>}
+        {!loading && messages.length === 0 && <p class="muted">No messages yet.</p>}
+        {messages.map((message) => (
+          <MessageRow
+            key={message.id}
+            message={message}
+            me={me}
+            replied={message.reply_to ? byId.get(message.reply_to) : undefined}
+            act={act}
+            onReply={() => setReplyTo(message)}
+          />
+        ))}
+        {pending.map((p) => (
+          <div key={p.id} class={`notice ${p.state}`} role="status">
+            <strong>/{p.name}</strong> {p.state === "delivered" && <span>sent to {p.app}…</span>}
+            {p.state === "thinking" && <span>{p.app} is thinking…</span>}
+            {p.notice === "app_did_not_respond" && <span>The app did not respond.</span>}
+            {p.notice === "app_not_connected" && <span>The app is not connected.</span>}
+            {(p.state === "unanswered" || p.state === "not_delivered") && (
+              <button
+                type="button"
+                class="link"
+                onClick={() => setPending((l) => l.filter((x) => x.id !== p.id))}
+              >
+                Dismiss
+              </button>
+            )}
+          </div>
+        ))}
+      </div>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      <Composer
+        me={me}
+        guild={guild}
+        channel={channel}
+        world={world}
+        live={live}
+        replyTo={replyTo}
+        clearReply={() => setReplyTo(null)}
+        onPosted={() => {
+          stick.current = true;
+          void loadNewest();
+        }}
+        onUsed={(p) => {
+          stick.current = true;
+          setPending((list) => [...list, p]);
+        }}
+      />
+    </section>
+  );
+}
+
+function MessageRow({
+  message,
+  me,
+  replied,
+  act,
+  onReply,
+}: {
+  message: Message;
+  me: string;
+  replied: Message | undefined;
+  act: (method: string, path: string, body?: unknown) => Promise<void>;
+  onReply: () => void;
+}) {
+  const [editing, setEditing] = useState<string | null>(null);
+  const ephemeral = ((message.flags ?? 0) & 64) !== 0;
+  const path = `/dev/v1/channels/${message.channel_id}/messages/${message.id}`;
+  const mine = message.author.id === me;
+  const tag = message.webhook_id ? "WEBHOOK" : message.author.bot ? "BOT" : null;
+  return (
+    <article class={ephemeral ? "message ephemeral" : "message"} data-message-id={message.id}>
+      {message.reply_to && (
+        <div class="reply-quote">
+          ↪{" "}
+          {replied
+            ? `${replied.author.name ?? replied.author.username}: ${replied.content.slice(0, 80)}`
+            : "replying to an older message"}
+        </div>
+      )}
+      {message.interaction && <div class="used">used /{message.interaction.name}</div>}
+      <header>
+        <span class="author">{message.author.name ?? message.author.username}</span>
+        {tag && <span class={`tag ${tag.toLowerCase()}`}>{tag}</span>}
+        <span class="time">{when((message as { created_at?: number }).created_at ?? message.timestamp)}</span>
+        {message.edited_at !== null && message.edited_at !== undefined && <span class="muted">(edited)</span>}
+        {message.pinned && <span class="pinned">pinned</span>}
+        {!ephemeral && (
+          <span class="actions">
+            <button type="button" onClick={onReply}>
+              Reply
+            </button>
+            <button
+              type="button"
+              onClick={() => {
+                const emoji = prompt("React with which emoji?", "👍");
+                if (emoji) void act("PUT", `${path}/reactions/${encodeURIComponent(emoji)}`);
+              }}
+            >
+              React
+            </button>
+            {mine && (
+              <button type="button" onClick={() => setEditing(message.content)}>
+                Edit
+              </button>
+            )}
+            <button type="button" onClick={() => void act(message.pinned ? "DELETE" : "PUT", `${path}/pin`)}>
+              {message.pinned ? "Unpin" : "Pin"}
+            </button>
+            <button type="button" onClick={() => void act("DELETE", path)}>
+              Delete
+            </button>
+          </span>
+        )}
+      </header>
+      {editing === null ? (
+        message.content && <div class="content">{message.content}</div>
+      ) : (
+        <form
+          class="inline"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void act("PATCH", path, { content: editing }).then(() => setEditing(null));
+          }}
+        >
+          <input
+            aria-label="Edit message"
+            value={editing}
+            onInput={(e) => setEditing(e.currentTarget.value)}
+          />
+          <button type="submit">Save</button>
+          <button type="button" class="link" onClick={() => setEditing(null)}>
+            Cancel
+          </button>
+        </form>
+      )}
+      {message.embeds?.map((embed, i) => (
+        <div key={i} class="embed" style={{ borderLeftColor: colorOf(embed.color) }}>
+          {embed.title && <div class="embed-title">{embed.title}</div>}
+          {embed.description && <div class="embed-description">{embed.description}</div>}
+          {embed.fields && embed.fields.length > 0 && (
+            <dl class="embed-fields">
+              {embed.fields.map((field, j) => (
+                <div key={j} class={field.inline ? "field inline" : "field"}>
+                  <dt>{field.name}</dt>
+                  <dd>{field.value}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+          {embed.footer && <div class="embed-footer">{embed.footer.text}</div>}
+        </div>
+      ))}
+      {message.reactions && message.reactions.length > 0 && (
+        <div class="reactions">
+          {message.reactions.map((r) => (
+            <button
+              type="button"
+              key={emojiKey(r.emoji)}
+              class={r.me ? "reaction me" : "reaction"}
+              disabled={ephemeral}
+              onClick={() =>
+                void act(
+                  r.me ? "DELETE" : "PUT",
+                  `${path}/reactions/${encodeURIComponent(emojiKey(r.emoji))}`,
+                )
+              }
+            >
+              {r.emoji.name} {r.count}
+            </button>
+          ))}
+        </div>
+      )}
+      {ephemeral && <div class="only-you">Only you can see this</div>}
+    </article>
+  );
+}
+
+function Composer({
+  me,
+  guild,
+  channel,
+  world,
+  live,
+  replyTo,
+  clearReply,
+  onPosted,
+  onUsed,
+}: {
+  me: string;
+  guild: GuildView;
+  channel: ChannelView;
+  world: World | null;
+  live: Live;
+  replyTo: Message | null;
+  clearReply: () => void;
+  onPosted: () => void;
+  onUsed: (pending: Pending) => void;
+}) {
+  const [text, setText] = useState("");
+  const [commands, setCommands] = useState<Command[] | null>(null);
+  const [commandsError, setCommandsError] = useState<string | null>(null);
+  const [picked, setPicked] = useState<Command | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (
+      live.version > 0 &&
+      !touched(live.last, "commands", "installs", "apps", "members", "roles", "channels")
+    )
+      return;
+    api<Command[]>("GET", `/dev/v1/channels/${channel.id}/commands`, { as: me }).then(
+      (list) => {
+        setCommands(list);
+        setCommandsError(null);
+      },
+      (failure: unknown) => {
+        setCommands([]);
+        setCommandsError(failure instanceof ApiFailure ? failure.message : describe(failure));
+      },
+    );
+  }, [channel.id, me, live.version]);
+
+  const typed = text.startsWith("/") && !picked ? text.slice(1).split(" ")[0]!.toLowerCase() : null;
+  const matches = typed === null ? [] : (commands ?? []).filter((c) => c.name.startsWith(typed));
+
+  const post = async (event: Event) => {
+    event.preventDefault();
+    if (picked) return;
+    if (typed !== null && matches.length > 0) {
+      setPicked(matches[0]!);
+      return;
+    }
+    if (text.trim() === "") return;
+    try {
+      await api("POST", `/dev/v1/channels/${channel.id}/messages`, {
+        as: me,
+        body: { content: text, ...(replyTo ? { reply_to: replyTo.id } : {}) },
+      });
+      setText("");
+      setError(null);
+      clearReply();
+      onPosted();
+    } catch (failure) {
+      setError(describe(failure));
+    }
+  };
+
+  return (
+    <div class="composer">
+      {typed !== null && (
+        <div class="command-list" role="listbox" aria-label="Commands">
+          {commandsError && <p class="error">You cannot use commands here: {commandsError}</p>}
+          {!commandsError && matches.length === 0 && <p class="muted">No command matches /{typed}.</p>}
+          {matches.map((command) => (
+            <button
+              type="button"
+              role="option"
+              key={command.id}
+              class="command"
+              onClick={() => {
+                setPicked(command);
+                setText(`/${command.name}`);
+              }}
+            >
+              <strong>/{command.name}</strong> <span class="muted">{command.description}</span>
+              <span class="app">{command.app_name}</span>
+            </button>
+          ))}
+        </div>
+      )}
+      {picked && (
+        <CommandForm
+          key={picked.id}
+          command={picked}
+          me={me}
+          guild={guild}
+          channel={channel}
+          world={world}
+          onCancel={() => {
+            setPicked(null);
+            setText("");
+          }}
+          onUsed={(answer) => {
+            onUsed({
+              id: answer.id,
+              name: picked.name,
+              app: picked.app_name,
+              channelId: channel.id,
+              state: answer.state as Pending["state"],
+              notice: answer.notice ?? null,
+            });
+            setPicked(null);
+            setText("");
+          }}
+        />
+      )}
+      {replyTo && (
+        <div class="replying">
+          Replying to {replyTo.author.name ?? replyTo.author.username}{" "}
+          <button type="button" class="link" onClick={clearReply}>
+            Cancel
+          </button>
+        </div>
+      )}
+      {!picked && (
+        <form class="send" onSubmit={post}>
+          <input
+            aria-label="Message"
+            placeholder={`Message #${channel.name}, or / for commands`}
+            value={text}
+            onInput={(e) => setText(e.currentTarget.value)}
+            onKeyDown={(e) => {
+              if (e.key === "Escape") setText("");
+            }}
+          />
+          <button type="submit">Send</button>
+        </form>
+      )}
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

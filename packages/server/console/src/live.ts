@@ -1,0 +1,73 @@
+import { useEffect, useRef, useState } from "preact/hooks";
+import type { InspectorRecord } from "./api";
+
+/** What a `world` event of the live stream says a commit touched. */
+export interface WorldNotice {
+  tables: string[];
+  guild_ids: string[];
+  channel_ids: string[];
+  reset?: true;
+}
+
+/** The live stream as the page sees it: a version that rises with each change, and new records. */
+export interface Live {
+  /** Rises after each burst of `world` events (50 ms apart at most): views refetch on it. */
+  readonly version: number;
+  /** The notices of the last burst, merged. */
+  readonly last: WorldNotice;
+  /** Whether the stream is connected. */
+  readonly connected: boolean;
+}
+
+const EMPTY: WorldNotice = { tables: [], guild_ids: [], channel_ids: [] };
+
+function merge(a: WorldNotice, b: WorldNotice): WorldNotice {
+  const union = (x: string[], y: string[]) => [...new Set([...x, ...y])];
+  return {
+    tables: union(a.tables, b.tables),
+    guild_ids: union(a.guild_ids, b.guild_ids),
+    channel_ids: union(a.channel_ids, b.channel_ids),
+    ...(a.reset || b.reset ? { reset: true as const } : {}),
+  };
+}
+
+/**
+ * Reads `GET /dev/v1/stream` (server-sent events; the browser reconnects by itself) and calls
+ * `onRecord` for each inspector record.
+ */
+export function useLive(onRecord: (record: InspectorRecord) => void): Live {
+  const [state, setState] = useState<Live>({ version: 0, last: EMPTY, connected: false });
+  const record = useRef(onRecord);
+  record.current = onRecord;
+  useEffect(() => {
+    const source = new EventSource("/dev/v1/stream");
+    let pending: WorldNotice | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    source.addEventListener("open", () => setState((s) => ({ ...s, connected: true })));
+    source.addEventListener("error", () => setState((s) => ({ ...s, connected: false })));
+    source.addEventListener("hello", () => setState((s) => ({ ...s, connected: true })));
+    source.addEventListener("world", (event) => {
+      const notice = JSON.parse((event as MessageEvent<string>).data) as WorldNotice;
+      pending = pending ? merge(pending, notice) : notice;
+      timer ??= setTimeout(() => {
+        const last = pending ?? EMPTY;
+        pending = null;
+        timer = undefined;
+        setState((s) => ({ ...s, version: s.version + 1, last }));
+      }, 50);
+    });
+    source.addEventListener("inspector", (event) => {
+      record.current(JSON.parse((event as MessageEvent<string>).data) as InspectorRecord);
+    });
+    return () => {
+      clearTimeout(timer);
+      source.close();
+    };
+  }, []);
+  return state;
+}
+
+/** Whether a burst touched `table` (or reset the world). */
+export function touched(notice: WorldNotice, ...tables: string[]): boolean {
+  return notice.reset === true || tables.some((t) => notice.tables.includes(t));
+}

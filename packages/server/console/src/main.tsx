@@ -1,0 +1,174 @@
+import { render } from "preact";
+import { useCallback, useEffect, useState } from "preact/hooks";
+import { api, describe, type InspectorRecord, type User, type World } from "./api";
+import { Chat } from "./chat";
+import { ClockControl } from "./clock";
+import { InspectorView } from "./inspector";
+import { useLive } from "./live";
+import { WorldView } from "./world";
+import "./console.css";
+
+type Tab = "chat" | "world" | "inspector";
+
+const KEPT_RECORDS = 1_000;
+
+/** The person chosen last time, if they still exist. */
+function storedPerson(): string | null {
+  try {
+    return localStorage.getItem("chatbot-console:person");
+  } catch {
+    return null;
+  }
+}
+
+function NewPerson({ onMade }: { onMade: (user: User) => void }) {
+  const [open, setOpen] = useState(false);
+  const [username, setUsername] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  if (!open)
+    return (
+      <button type="button" class="link" onClick={() => setOpen(true)}>
+        New person
+      </button>
+    );
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    try {
+      const user = await api<User>("POST", "/dev/v1/users", { body: { username } });
+      setOpen(false);
+      setUsername("");
+      setError(null);
+      onMade(user);
+    } catch (failure) {
+      setError(describe(failure));
+    }
+  };
+  return (
+    <form class="inline" onSubmit={submit} aria-label="New person">
+      <input
+        placeholder="username"
+        value={username}
+        onInput={(e) => setUsername(e.currentTarget.value)}
+        aria-label="username"
+        autoFocus
+      />
+      <button type="submit">Make</button>
+      <button type="button" class="link" onClick={() => setOpen(false)}>
+        Cancel
+      </button>
+      {error && <span class="error">{error}</span>}
+    </form>
+  );
+}
+
+function App() {
+  const [tab, setTab] = useState<Tab>(() => (location.hash.slice(1) as Tab) || "chat");
+  const [world, setWorld] = useState<World | null>(null);
+  const [worldError, setWorldError] = useState<string | null>(null);
+  const [me, setMe] = useState<string | null>(storedPerson);
+  const [records, setRecords] = useState<InspectorRecord[]>([]);
+  const live = useLive(
+    useCallback((record: InspectorRecord) => {
+      setRecords((list) => {
+        if (list.length > 0 && list[list.length - 1]!.seq >= record.seq) return list;
+        const next = [...list, record];
+        return next.length > KEPT_RECORDS ? next.slice(next.length - KEPT_RECORDS) : next;
+      });
+    }, []),
+  );
+
+  const loadWorld = useCallback(async () => {
+    try {
+      setWorld(await api<World>("GET", "/dev/v1/world"));
+      setWorldError(null);
+    } catch (failure) {
+      setWorldError(describe(failure));
+    }
+  }, []);
+
+  useEffect(() => {
+    void loadWorld();
+    void api<{ records: InspectorRecord[] }>("GET", "/dev/v1/inspector?limit=500").then(
+      (page) =>
+        setRecords((live) => [
+          ...page.records,
+          ...live.filter((r) => r.seq > (page.records.at(-1)?.seq ?? 0)),
+        ]),
+      () => undefined,
+    );
+  }, [loadWorld]);
+
+  // Messages and interactions change often; the rest of the world is read again when it changes.
+  useEffect(() => {
+    if (live.version === 0) return;
+    const other = live.last.tables.some((t) => !["messages", "interactions", "presence"].includes(t));
+    if (live.last.reset || other) void loadWorld();
+    if (live.last.reset) setRecords([]);
+  }, [live.version, live.last, loadWorld]);
+
+  const people = (world?.users ?? []).filter((u) => !u.bot);
+  useEffect(() => {
+    if (!world) return;
+    if (me === null || !people.some((p) => p.id === me)) setMe(people[0]?.id ?? null);
+  }, [world]);
+  useEffect(() => {
+    if (me) localStorage.setItem("chatbot-console:person", me);
+  }, [me]);
+  useEffect(() => {
+    location.hash = tab;
+  }, [tab]);
+
+  return (
+    <div class="app">
+      <header class="top">
+        <strong class="brand">chatbot console</strong>
+        <nav class="tabs" aria-label="Views">
+          {(["chat", "world", "inspector"] as const).map((name) => (
+            <button
+              type="button"
+              key={name}
+              class={tab === name ? "tab active" : "tab"}
+              aria-pressed={tab === name}
+              onClick={() => setTab(name)}
+            >
+              {name === "chat" ? "Chat" : name === "world" ? "World" : "Inspector"}
+            </button>
+          ))}
+        </nav>
+        <label class="person">
+          You are{" "}
+          <select
+            aria-label="You are"
+            value={me ?? ""}
+            onChange={(e) => setMe(e.currentTarget.value || null)}
+          >
+            {people.length === 0 && <option value="">nobody yet</option>}
+            {people.map((p) => (
+              <option value={p.id} key={p.id}>
+                {p.name ? `${p.name} (${p.username})` : p.username}
+              </option>
+            ))}
+          </select>
+        </label>
+        <NewPerson
+          onMade={(user) => {
+            setMe(user.id);
+            void loadWorld();
+          }}
+        />
+        <ClockControl version={live.version} />
+        <span class={live.connected ? "live on" : "live"} title="Live updates from the server">
+          {live.connected ? "live" : "offline"}
+        </span>
+      </header>
+      {worldError && <p class="error banner">The dev API answered: {worldError}</p>}
+      <main class="body">
+        {tab === "chat" && <Chat me={me} world={world} live={live} />}
+        {tab === "world" && <WorldView me={me} world={world} live={live} onChanged={loadWorld} />}
+        {tab === "inspector" && <InspectorView records={records} world={world} />}
+      </main>
+    </div>
+  );
+}
+
+render(<App />, document.getElementById("app")!);
