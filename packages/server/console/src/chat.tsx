@@ -11,7 +11,7 @@ import {
   type World,
 } from "./api";
 import { CommandForm } from "./command-form";
-import { type Live, touched } from "./live";
+import { type Live, touched, useLiveEffect } from "./live";
 
 const PAGE = 50;
 
@@ -51,21 +51,21 @@ export function Chat({ me, world, live }: { me: string | null; world: World | nu
     localStorage.getItem("chatbot-console:channel"),
   );
 
-  useEffect(() => {
-    if (!me) return;
-    if (
-      live.version > 0 &&
-      !touched(live.last, "guilds", "channels", "members", "roles", "categories", "bans")
-    )
-      return;
-    api<GuildView[]>("GET", "/dev/v1/users/@me/guilds", { as: me }).then(
-      (list) => {
-        setGuilds(list);
-        setError(null);
-      },
-      (failure: unknown) => setError(describe(failure)),
-    );
-  }, [me, live.version]);
+  useLiveEffect(
+    live,
+    (n) => touched(n, "guilds", "channels", "members", "roles", "categories", "bans"),
+    () => {
+      if (!me) return;
+      api<GuildView[]>("GET", "/dev/v1/users/@me/guilds", { as: me }).then(
+        (list) => {
+          setGuilds(list);
+          setError(null);
+        },
+        (failure: unknown) => setError(describe(failure)),
+      );
+    },
+    [me],
+  );
 
   const channels = (guilds ?? []).flatMap((g) => g.channels.map((c) => ({ guild: g, channel: c })));
   const current =
@@ -193,18 +193,12 @@ function ChannelPane({
     }
   };
 
-  useEffect(() => {
-    void loadNewest();
-  }, [loadNewest]);
-  useEffect(() => {
-    if (live.version === 0) return;
-    if (
-      live.last.channel_ids.includes(channel.id) ||
-      touched(live.last, "interactions", "members", "roles")
-    ) {
-      void loadNewest();
-    }
-  }, [live.version]);
+  useLiveEffect(
+    live,
+    (n) => n.channel_ids.includes(channel.id) || touched(n, "interactions", "members", "roles"),
+    () => void loadNewest(),
+    [loadNewest],
+  );
 
   // The state of each pending command use, read again on every change and twice a second.
   const refreshPending = useCallback(async () => {
@@ -478,23 +472,23 @@ function Composer({
   const [picked, setPicked] = useState<Command | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  useEffect(() => {
-    if (
-      live.version > 0 &&
-      !touched(live.last, "commands", "installs", "apps", "members", "roles", "channels")
-    )
-      return;
-    api<Command[]>("GET", `/dev/v1/channels/${channel.id}/commands`, { as: me }).then(
-      (list) => {
-        setCommands(list);
-        setCommandsError(null);
-      },
-      (failure: unknown) => {
-        setCommands([]);
-        setCommandsError(failure instanceof ApiFailure ? failure.message : describe(failure));
-      },
-    );
-  }, [channel.id, me, live.version]);
+  useLiveEffect(
+    live,
+    (n) => touched(n, "commands", "installs", "apps", "members", "roles", "channels"),
+    () => {
+      api<Command[]>("GET", `/dev/v1/channels/${channel.id}/commands`, { as: me }).then(
+        (list) => {
+          setCommands(list);
+          setCommandsError(null);
+        },
+        (failure: unknown) => {
+          setCommands([]);
+          setCommandsError(failure instanceof ApiFailure ? failure.message : describe(failure));
+        },
+      );
+    },
+    [channel.id, me],
+  );
 
   const typed = text.startsWith("/") && !picked ? text.slice(1).split(" ")[0]!.toLowerCase() : null;
   const matches = typed === null ? [] : (commands ?? []).filter((c) => c.name.startsWith(typed));

@@ -38,10 +38,11 @@ export function ClockControl({ version }: { version: number }) {
       setError(describe(failure));
     }
   };
-  const time = new Date(clock.now).toISOString().replace("T", " ").slice(0, 19);
+  const iso = new Date(clock.now).toISOString();
+  const time = iso.slice(11, 19);
   return (
     <span class="clock" aria-label="Clock">
-      <span class="now" title="The server's clock (UTC)">
+      <span class="now" title={`The server's clock: ${iso.slice(0, 10)} ${time} UTC`}>
         {time} UTC
       </span>
       {clock.controllable ? (
@@ -60,12 +61,11 @@ export function ClockControl({ version }: { version: number }) {
           >
             <input
               aria-label="Advance by (ms)"
-              placeholder="ms"
+              placeholder="+ms"
               size={7}
               value={custom}
               onInput={(e) => setCustom(e.currentTarget.value)}
             />
-            <button type="submit">Move</button>
           </form>
         </>
       ) : (

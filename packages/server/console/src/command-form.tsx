@@ -130,7 +130,10 @@ export function CommandForm({
     }
   };
 
-  const set = (name: string, value: string | boolean) => setValues((v) => ({ ...v, [name]: value }));
+  const set = (name: string, value: string | boolean) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    setProblems(({ [name]: _gone, ...rest }) => rest);
+  };
   return (
     <form class="command-form" onSubmit={submit} aria-label={`/${command.name}`}>
       <header>

@@ -71,3 +71,25 @@ export function useLive(onRecord: (record: InspectorRecord) => void): Live {
 export function touched(notice: WorldNotice, ...tables: string[]): boolean {
   return notice.reset === true || tables.some((t) => notice.tables.includes(t));
 }
+
+/**
+ * Runs `run` when `deps` change (and at first), and again after each burst of changes that
+ * `relevant` says concerns it.
+ */
+export function useLiveEffect(
+  live: Live,
+  relevant: (notice: WorldNotice) => boolean,
+  run: () => void,
+  deps: readonly unknown[],
+): void {
+  const seen = useRef(live.version);
+  useEffect(() => {
+    seen.current = live.version;
+    run();
+  }, deps);
+  useEffect(() => {
+    if (live.version === seen.current) return;
+    seen.current = live.version;
+    if (relevant(live.last)) run();
+  }, [live.version]);
+}

@@ -119,7 +119,7 @@ function App() {
   }, [tab]);
 
   return (
-    <div class="app">
+    <div class="shell">
       <header class="top">
         <strong class="brand">chatbot console</strong>
         <nav class="tabs" aria-label="Views">

@@ -4,7 +4,7 @@ import { INTENTS } from "../../../protocol/src/constants/intents";
 import { PERMISSION_NAMES } from "../../../protocol/src/constants/permissions";
 import { SCOPES } from "../../../protocol/src/constants/scopes";
 import { api, describe, type World } from "./api";
-import { type Live, touched } from "./live";
+import { type Live, touched, useLiveEffect } from "./live";
 
 type Guild = World["guilds"][number];
 
@@ -917,16 +917,20 @@ interface AuditEntry {
 function AuditLog({ guild, live, world }: { guild: Guild; live: Live; world: World }) {
   const [entries, setEntries] = useState<AuditEntry[]>([]);
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (live.version > 0 && !touched(live.last, "audit_log")) return;
-    api<AuditEntry[]>("GET", `/dev/v1/guilds/${guild.id}/audit-log?limit=50`).then(
-      (list) => {
-        setEntries(list);
-        setError(null);
-      },
-      (failure: unknown) => setError(describe(failure)),
-    );
-  }, [guild.id, live.version]);
+  useLiveEffect(
+    live,
+    (n) => touched(n, "audit_log"),
+    () => {
+      api<AuditEntry[]>("GET", `/dev/v1/guilds/${guild.id}/audit-log?limit=50`).then(
+        (list) => {
+          setEntries(list);
+          setError(null);
+        },
+        (failure: unknown) => setError(describe(failure)),
+      );
+    },
+    [guild.id],
+  );
   const who = (id: string | null) => (id ? (world.users.find((u) => u.id === id)?.username ?? id) : "—");
   return (
     <Panel title="Audit log">
