@@ -39,6 +39,35 @@ function Panel({ title, children }: { title: string; children: ComponentChildren
   );
 }
 
+/** A text box of the world editor's forms. */
+function Text(props: { label: string; placeholder: string; value: string; set: (value: string) => void }) {
+  return (
+    <input
+      aria-label={props.label}
+      placeholder={props.placeholder}
+      value={props.value}
+      onInput={(e) => props.set(e.currentTarget.value)}
+    />
+  );
+}
+
+/** A table of the world editor: its column heads (and an untitled last one for the buttons). */
+function Grid({ heads, children }: { heads: readonly string[]; children: ComponentChildren }) {
+  return (
+    <table class="grid">
+      <thead>
+        <tr>
+          {heads.map((head) => (
+            <th key={head}>{head}</th>
+          ))}
+          <th />
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </table>
+  );
+}
+
 function Checks({
   names,
   chosen,
@@ -158,12 +187,7 @@ function Servers({
           });
         }}
       >
-        <input
-          aria-label="New server name"
-          placeholder="new server name"
-          value={name}
-          onInput={(e) => setName(e.currentTarget.value)}
-        />
+        <Text label="New server name" placeholder="new server name" value={name} set={(v) => setName(v)} />
         <button type="submit" disabled={!me}>
           Make server
         </button>
@@ -179,12 +203,7 @@ function Servers({
             );
           }}
         >
-          <input
-            aria-label="Rename server"
-            placeholder="rename to"
-            value={rename}
-            onInput={(e) => setRename(e.currentTarget.value)}
-          />
+          <Text label="Rename server" placeholder="rename to" value={rename} set={(v) => setRename(v)} />
           <button type="submit">Rename</button>
         </form>
       )}
@@ -239,41 +258,30 @@ function Channels({ me, world, guild, onChanged }: Props) {
   };
   return (
     <Panel title="Channels">
-      <table class="grid">
-        <thead>
-          <tr>
-            <th>Channel</th>
-            <th>Kind</th>
-            <th>Topic</th>
-            <th>Overwrites</th>
-            <th />
+      <Grid heads={["Channel", "Kind", "Topic", "Overwrites"]}>
+        {channels.map((c) => (
+          <tr key={c.id}>
+            <td>#{c.name}</td>
+            <td>{c.kind}</td>
+            <td class="muted">{c.topic}</td>
+            <td>
+              {c.overwrites.map((o) => (o.type === "role" ? roleName(o.id) : userName(o.id))).join(", ") ||
+                "—"}
+            </td>
+            <td>
+              <button type="button" onClick={() => setEditing(editing === c.id ? null : c.id)}>
+                Permissions
+              </button>
+              <button
+                type="button"
+                onClick={() => void run(() => api("DELETE", `/dev/v1/channels/${c.id}`, { as: me }))}
+              >
+                Delete
+              </button>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {channels.map((c) => (
-            <tr key={c.id}>
-              <td>#{c.name}</td>
-              <td>{c.kind}</td>
-              <td class="muted">{c.topic}</td>
-              <td>
-                {c.overwrites.map((o) => (o.type === "role" ? roleName(o.id) : userName(o.id))).join(", ") ||
-                  "—"}
-              </td>
-              <td>
-                <button type="button" onClick={() => setEditing(editing === c.id ? null : c.id)}>
-                  Permissions
-                </button>
-                <button
-                  type="button"
-                  onClick={() => void run(() => api("DELETE", `/dev/v1/channels/${c.id}`, { as: me }))}
-                >
-                  Delete
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </Grid>
       {edited && (
         <div class="overwrites" aria-label={`Overwrites of #${edited.name}`}>
           <h4>Permission overwrites of #{edited.name}</h4>
@@ -371,11 +379,11 @@ function Channels({ me, world, guild, onChanged }: Props) {
           );
         }}
       >
-        <input
-          aria-label="Channel name"
+        <Text
+          label="Channel name"
           placeholder="channel name"
           value={form.name}
-          onInput={(e) => setForm({ ...form, name: e.currentTarget.value })}
+          set={(v) => setForm({ ...form, name: v })}
         />
         <select
           aria-label="Channel kind"
@@ -386,11 +394,11 @@ function Channels({ me, world, guild, onChanged }: Props) {
           <option>announcement</option>
           <option>voice</option>
         </select>
-        <input
-          aria-label="Topic"
+        <Text
+          label="Topic"
           placeholder="topic"
           value={form.topic}
-          onInput={(e) => setForm({ ...form, topic: e.currentTarget.value })}
+          set={(v) => setForm({ ...form, topic: v })}
         />
         <select
           aria-label="Category"
@@ -485,12 +493,7 @@ function Roles({ me, world, guild, onChanged }: Props) {
           );
         }}
       >
-        <input
-          aria-label="Role name"
-          placeholder="role name"
-          value={name}
-          onInput={(e) => setName(e.currentTarget.value)}
-        />
+        <Text label="Role name" placeholder="role name" value={name} set={(v) => setName(v)} />
         <button type="submit">Make role</button>
       </form>
       {note}
@@ -507,114 +510,87 @@ function Members({ me, world, guild, onChanged }: Props) {
   const [minutes, setMinutes] = useState("10");
   const { run, note } = useRun(onChanged);
   const userName = (id: string) => world.users.find((u) => u.id === id)?.username ?? id;
+  const patch = (userId: string, body: object) =>
+    api("PATCH", `/dev/v1/guilds/${guild.id}/members/${userId}`, { as: me, body });
   const timeout = (userId: string) =>
     run(async () => {
       const { now } = await api<{ now: number }>("GET", "/dev/v1/clock");
-      await api("PATCH", `/dev/v1/guilds/${guild.id}/members/${userId}`, {
-        as: me,
-        body: { communication_disabled_until: now + Number(minutes) * 60_000 },
-      });
+      await patch(userId, { communication_disabled_until: now + Number(minutes) * 60_000 });
     }, `timed out for ${minutes} minutes`);
   return (
     <Panel title="Members">
-      <table class="grid">
-        <thead>
-          <tr>
-            <th>Member</th>
-            <th>Nickname</th>
-            <th>Roles</th>
-            <th>Timeout</th>
-            <th />
-          </tr>
-        </thead>
-        <tbody>
-          {members.map((m) => (
-            <tr key={m.user_id}>
-              <td>
-                {userName(m.user_id)}
-                {guild.owner_id === m.user_id && <span class="tag">OWNER</span>}
-              </td>
-              <td>
-                <input
-                  aria-label={`Nickname of ${userName(m.user_id)}`}
-                  size={10}
-                  defaultValue={m.nickname ?? ""}
-                  onChange={(e) =>
+      <Grid heads={["Member", "Nickname", "Roles", "Timeout"]}>
+        {members.map((m) => (
+          <tr key={m.user_id}>
+            <td>
+              {userName(m.user_id)}
+              {guild.owner_id === m.user_id && <span class="tag">OWNER</span>}
+            </td>
+            <td>
+              <input
+                aria-label={`Nickname of ${userName(m.user_id)}`}
+                size={10}
+                defaultValue={m.nickname ?? ""}
+                onChange={(e) =>
+                  void run(() => patch(m.user_id, { nickname: e.currentTarget.value || null }))
+                }
+              />
+            </td>
+            <td>
+              {roles.map((r) => (
+                <label key={r.id} class="check">
+                  <input
+                    type="checkbox"
+                    checked={m.roles.includes(r.id)}
+                    onChange={(e) =>
+                      void run(() =>
+                        patch(m.user_id, {
+                          roles: e.currentTarget.checked
+                            ? [...m.roles, r.id]
+                            : m.roles.filter((id) => id !== r.id),
+                        }),
+                      )
+                    }
+                  />
+                  {r.name}
+                </label>
+              ))}
+            </td>
+            <td>
+              {m.communication_disabled_until !== null ? (
+                <button
+                  type="button"
+                  onClick={() => void run(() => patch(m.user_id, { communication_disabled_until: null }))}
+                >
+                  End timeout
+                </button>
+              ) : (
+                <button type="button" onClick={() => void timeout(m.user_id)}>
+                  Time out
+                </button>
+              )}
+            </td>
+            <td>
+              {(["kick", "ban"] as const).map((action) => (
+                <button
+                  type="button"
+                  key={action}
+                  onClick={() =>
                     void run(() =>
-                      api("PATCH", `/dev/v1/guilds/${guild.id}/members/${m.user_id}`, {
+                      api("DELETE", `/dev/v1/guilds/${guild.id}/members/${m.user_id}`, {
                         as: me,
-                        body: { nickname: e.currentTarget.value || null },
+                        body: { action },
                       }),
                     )
                   }
-                />
-              </td>
-              <td>
-                {roles.map((r) => (
-                  <label key={r.id} class="check">
-                    <input
-                      type="checkbox"
-                      checked={m.roles.includes(r.id)}
-                      onChange={(e) =>
-                        void run(() =>
-                          api("PATCH", `/dev/v1/guilds/${guild.id}/members/${m.user_id}`, {
-                            as: me,
-                            body: {
-                              roles: e.currentTarget.checked
-                                ? [...m.roles, r.id]
-                                : m.roles.filter((id) => id !== r.id),
-                            },
-                          }),
-                        )
-                      }
-                    />
-                    {r.name}
-                  </label>
-                ))}
-              </td>
-              <td>
-                {m.communication_disabled_until !== null ? (
-                  <button
-                    type="button"
-                    onClick={() =>
-                      void run(() =>
-                        api("PATCH", `/dev/v1/guilds/${guild.id}/members/${m.user_id}`, {
-                          as: me,
-                          body: { communication_disabled_until: null },
-                        }),
-                      )
-                    }
-                  >
-                    End timeout
-                  </button>
-                ) : (
-                  <button type="button" onClick={() => void timeout(m.user_id)}>
-                    Time out
-                  </button>
-                )}
-              </td>
-              <td>
-                {(["kick", "ban"] as const).map((action) => (
-                  <button
-                    type="button"
-                    key={action}
-                    onClick={() =>
-                      void run(() =>
-                        api("DELETE", `/dev/v1/guilds/${guild.id}/members/${m.user_id}`, {
-                          as: me,
-                          body: { action },
-                        }),
-                      )
-                    }
-                  >
-                    {action === "kick" ? "Kick" : "Ban"}
-                  </button>
-                ))}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+                >
+                  {action === "kick" ? "Kick" : "Ban"}
+                </button>
+              ))}
+            </td>
+          </tr>
+        ))}
+      </Grid>
       <div class="inline">
         <label>
           Timeouts last{" "}
@@ -683,39 +659,28 @@ function Installs({ me, world, guild, onChanged }: Props) {
   const free = world.apps.filter((a) => !installs.some((i) => i.application_id === a.id));
   return (
     <Panel title="App installs">
-      <table class="grid">
-        <thead>
-          <tr>
-            <th>App</th>
-            <th>Scopes</th>
-            <th>Intents</th>
-            <th>Permissions</th>
-            <th />
+      <Grid heads={["App", "Scopes", "Intents", "Permissions"]}>
+        {installs.map((i) => (
+          <tr key={i.application_id}>
+            <td>{appName(i.application_id)}</td>
+            <td>{i.scopes.join(", ")}</td>
+            <td>{i.intents.join(", ")}</td>
+            <td class="muted">{i.permissions.join(", ")}</td>
+            <td>
+              <button
+                type="button"
+                onClick={() =>
+                  void run(() =>
+                    api("DELETE", `/dev/v1/guilds/${guild.id}/installs/${i.application_id}`, { as: me }),
+                  )
+                }
+              >
+                Uninstall
+              </button>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {installs.map((i) => (
-            <tr key={i.application_id}>
-              <td>{appName(i.application_id)}</td>
-              <td>{i.scopes.join(", ")}</td>
-              <td>{i.intents.join(", ")}</td>
-              <td class="muted">{i.permissions.join(", ")}</td>
-              <td>
-                <button
-                  type="button"
-                  onClick={() =>
-                    void run(() =>
-                      api("DELETE", `/dev/v1/guilds/${guild.id}/installs/${i.application_id}`, { as: me }),
-                    )
-                  }
-                >
-                  Uninstall
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </Grid>
       <details>
         <summary>Install an app</summary>
         <select aria-label="App to install" value={appId} onChange={(e) => setAppId(e.currentTarget.value)}>
@@ -822,12 +787,7 @@ function Webhooks({ me, world, guild, onChanged, live }: Props & { live: Live })
           });
         }}
       >
-        <input
-          aria-label="Webhook name"
-          placeholder="webhook name"
-          value={name}
-          onInput={(e) => setName(e.currentTarget.value)}
-        />
+        <Text label="Webhook name" placeholder="webhook name" value={name} set={(v) => setName(v)} />
         <select
           aria-label="Webhook channel"
           value={channelId}
@@ -881,17 +841,12 @@ function Automod({ me, world, guild, onChanged }: Props) {
           );
         }}
       >
-        <input
-          aria-label="Rule name"
-          placeholder="rule name"
-          value={name}
-          onInput={(e) => setName(e.currentTarget.value)}
-        />
-        <input
-          aria-label="Keywords"
+        <Text label="Rule name" placeholder="rule name" value={name} set={(v) => setName(v)} />
+        <Text
+          label="Keywords"
           placeholder="keywords, comma separated"
           value={keywords}
-          onInput={(e) => setKeywords(e.currentTarget.value)}
+          set={(v) => setKeywords(v)}
         />
         <label class="check">
           <input type="checkbox" checked={exempt} onChange={(e) => setExempt(e.currentTarget.checked)} />{" "}
