@@ -13,6 +13,7 @@ const all = [
   "testing-world",
   "framework",
   "dev-reload",
+  "console",
 ];
 const chosen = process.argv.length > 2 ? process.argv.slice(2) : all;
 for (const name of chosen) {

@@ -50,8 +50,7 @@ async function pickCommand(name: string): Promise<void> {
 describe("the web console in Chromium", () => {
   it("a person posts, and sees the message where everyone does", async () => {
     const w = await begin();
-    const loadMs = await openConsole(page, w, w.bob);
-    expect(loadMs).toBeLessThan(3_000);
+    await openConsole(page, w, w.bob);
     await page.getByText("# general").first().waitFor();
     await page.getByLabel("Message", { exact: true }).fill("hello from the console");
     await page.keyboard.press("Enter");
@@ -193,12 +192,11 @@ describe("the web console in Chromium", () => {
     for (let i = 1; i <= 1_000; i++) {
       await w.dev("POST", `/channels/${w.general}/messages`, { content: `message ${i}` }, w.ada);
     }
-    const loadMs = await openConsole(page, w, w.ada);
+    await openConsole(page, w, w.ada);
     await page.locator(".message .content", { hasText: "message 1000" }).waitFor();
     expect(await page.locator(".message").count()).toBe(50);
     await page.getByRole("button", { name: "Load older messages" }).click();
     await page.locator(".message .content", { hasText: /^message 901$/ }).waitFor();
     expect(await page.locator(".message").count()).toBe(100);
-    console.log(`console with 1,000 messages: live and first page shown in ${loadMs} ms`);
   });
 });
