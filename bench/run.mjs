@@ -14,6 +14,7 @@ const all = [
   "framework",
   "dev-reload",
   "console",
+  "create",
 ];
 const chosen = process.argv.length > 2 ? process.argv.slice(2) : all;
 for (const name of chosen) {
