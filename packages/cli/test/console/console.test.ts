@@ -48,23 +48,101 @@ async function pickCommand(name: string): Promise<void> {
 }
 
 describe("the web console in Chromium", () => {
-  it("a person posts, and sees the message where everyone does", async () => {
+  it("a person posts, replies, reacts, edits and deletes, and sees pins, webhooks and embeds as they happen", async () => {
     const w = await begin();
     await openConsole(page, w, w.bob);
     await page.getByText("# general").first().waitFor();
-    await page.getByLabel("Message", { exact: true }).fill("hello from the console");
+    const box = page.getByLabel("Message", { exact: true });
+    await box.fill("hello from the console");
     await page.keyboard.press("Enter");
-    await page.locator(".message .content", { hasText: "hello from the console" }).waitFor();
-    const seen = await w.dev<{ content: string; author: { id: string } }[]>(
+    await page.locator(".message", { hasText: "hello from the console" }).waitFor();
+    const seen = await w.dev<{ id: string; content: string; author: { id: string } }[]>(
       "GET",
       `/channels/${w.general}/messages?limit=5`,
       undefined,
       w.ada,
     );
     expect(seen[0]).toMatchObject({ content: "hello from the console", author: { id: w.bob } });
-    // A message Ada posts elsewhere arrives without a reload.
-    await w.dev("POST", `/channels/${w.general}/messages`, { content: "welcome, Bob" }, w.ada);
-    await page.locator(".message .content", { hasText: "welcome, Bob" }).waitFor();
+    const hello = page.locator(`[data-message-id="${seen[0]!.id}"]`);
+
+    // What Ada posts arrives without a reload; Bob answers it.
+    const welcomed = await w.dev<{ id: string }>(
+      "POST",
+      `/channels/${w.general}/messages`,
+      { content: "welcome, Bob" },
+      w.ada,
+    );
+    const welcome = page.locator(".message", { hasText: "welcome, Bob" }).first();
+    await welcome.waitFor();
+    await welcome.hover();
+    await welcome.getByRole("button", { name: "Reply" }).click();
+    await page.getByText("Replying to Ada").waitFor();
+    await box.fill("thanks, Ada!");
+    await page.keyboard.press("Enter");
+    await page
+      .locator(".message", { hasText: "thanks, Ada!" })
+      .locator(".reply-quote", { hasText: "Ada: welcome, Bob" })
+      .waitFor();
+
+    // A reaction as Bob, then a pin Bob may not make (the refusal shows) and one Ada makes.
+    await welcome.hover();
+    await welcome.getByRole("button", { name: "React" }).click();
+    await welcome.getByRole("form", { name: "React with" }).getByRole("button", { name: "👍" }).click();
+    await welcome.locator(".reaction.me", { hasText: "👍 1" }).waitFor();
+    await welcome.hover();
+    await welcome.getByRole("button", { name: "Pin" }).click();
+    await page
+      .getByRole("alert")
+      .getByText(/missing the permission/)
+      .waitFor();
+    await w.dev("PUT", `/channels/${w.general}/messages/${welcomed.id}/pin`, undefined, w.ada);
+    await welcome.locator(".pinned").waitFor();
+
+    // Bob edits his own message, and deletes a slip.
+    await hello.hover();
+    await hello.getByRole("button", { name: "Edit" }).click();
+    await hello.getByLabel("Edit message").fill("hello from the console!");
+    await hello.getByRole("button", { name: "Save" }).click();
+    await hello.getByText("(edited)").waitFor();
+    await hello.getByText("hello from the console!").waitFor();
+    await box.fill("oops, wrong channel");
+    await page.keyboard.press("Enter");
+    const slip = page.locator(".message", { hasText: "oops, wrong channel" });
+    await slip.hover();
+    await slip.getByRole("button", { name: "Delete" }).click();
+    await slip.waitFor({ state: "detached" });
+
+    // A webhook's post, with its tag and embed.
+    const hook = await w.dev<{ url: string }>(
+      "POST",
+      `/channels/${w.general}/webhooks`,
+      { name: "Builds" },
+      w.ada,
+    );
+    const executed = await fetch(hook.url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        content: "Build passed",
+        embeds: [
+          {
+            title: "main #42",
+            description: "All 312 tests passed",
+            color: 0x22c55e,
+            fields: [
+              { name: "Duration", value: "1 min 12 s", inline: true },
+              { name: "Commit", value: "c8ed31c", inline: true },
+            ],
+          },
+        ],
+      }),
+    });
+    expect(executed.status).toBe(204);
+    const build = page.locator(".message", { hasText: "Build passed" });
+    await build.locator(".tag.webhook").waitFor();
+    await build.locator(".embed-title", { hasText: "main #42" }).waitFor();
+    await build.locator(".embed-fields", { hasText: "c8ed31c" }).waitFor();
+    await page.mouse.move(0, 0);
     await screenshot(page, "chat");
   });
 
@@ -187,16 +265,37 @@ describe("the web console in Chromium", () => {
     await page.locator(".notice.not_delivered", { hasText: "The app is not connected." }).waitFor();
   });
 
-  it("pages a channel of 1,000 messages instead of rendering them all", async () => {
+  it("pages a channel of 1,000 messages, never more than 250 on screen", async () => {
     const w = await begin();
     for (let i = 1; i <= 1_000; i++) {
       await w.dev("POST", `/channels/${w.general}/messages`, { content: `message ${i}` }, w.ada);
     }
     await openConsole(page, w, w.ada);
-    await page.locator(".message .content", { hasText: "message 1000" }).waitFor();
+    const shows = (n: number) => page.locator(".message .content", { hasText: new RegExp(`^message ${n}$`) });
+    await shows(1000).waitFor();
     expect(await page.locator(".message").count()).toBe(50);
-    await page.getByRole("button", { name: "Load older messages" }).click();
-    await page.locator(".message .content", { hasText: /^message 901$/ }).waitFor();
-    expect(await page.locator(".message").count()).toBe(100);
+    for (let oldest = 901; oldest >= 701; oldest -= 50) {
+      await page.getByRole("button", { name: "Load older messages" }).click();
+      await shows(oldest).waitFor();
+    }
+    // 300 read, 250 kept: the newest 50 went, and the page says how to come back.
+    expect(await page.locator(".message").count()).toBe(250);
+    expect(await shows(1000).count()).toBe(0);
+    await page.getByText("You are reading older messages.").waitFor();
+    // Scrolling to the top reads one page more, keeping the message that was first in place (not
+    // pushed 50 messages down).
+    const first = shows(701);
+    await page.locator(".messages").evaluate((el) => el.scrollTo(0, 0));
+    await shows(651).waitFor();
+    expect(await page.locator(".message").count()).toBe(250);
+    expect(await shows(601).count()).toBe(0);
+    const top = await page.locator(".messages").evaluate((el) => el.getBoundingClientRect().top);
+    expect((await first.boundingBox())!.y).toBeLessThan(top + 150);
+    expect((await first.boundingBox())!.y).toBeGreaterThanOrEqual(top - 5);
+    // A new message does not pull the reader forward; jumping to the newest shows it.
+    await w.dev("POST", `/channels/${w.general}/messages`, { content: "message 1001" }, w.ada);
+    await page.getByRole("button", { name: "Jump to the newest" }).click();
+    await shows(1001).waitFor();
+    expect(await page.locator(".message").count()).toBe(50);
   });
 });

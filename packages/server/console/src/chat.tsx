@@ -13,7 +13,12 @@ import {
 import { CommandForm } from "./command-form";
 import { type Live, touched, useLiveEffect } from "./live";
 
+/** Messages read per page when paging, and shown at first. */
 const PAGE = 50;
+/** Messages read per call when reading again what is shown (the API's most). */
+const READ = 100;
+/** The most messages on screen at once: paging further back drops the newest, and forth the oldest. */
+const WINDOW = 250;
 
 /** Orders snowflakes (decimal strings) as numbers. */
 export function compareIds(a: string, b: string): number {
@@ -133,6 +138,21 @@ function groupByCategory(guild: GuildView): [string | null, ChannelView[]][] {
   return out;
 }
 
+/** The messages on screen: a window of the channel's history, at most {@link WINDOW} of them. */
+interface History {
+  /** Oldest first. */
+  readonly messages: Message[];
+  /** Whether older messages exist before the window. */
+  readonly hasOlder: boolean;
+  /** Whether newer messages exist after it (the person scrolled back far enough to drop them). */
+  readonly hasNewer: boolean;
+}
+
+/** The snowflake just before `id`, so that `after=` includes `id` itself. */
+function idBefore(id: string): string {
+  return (BigInt(id) - 1n).toString();
+}
+
 function ChannelPane({
   me,
   guild,
@@ -146,58 +166,127 @@ function ChannelPane({
   world: World | null;
   live: Live;
 }) {
-  const [messages, setMessages] = useState<Message[]>([]);
-  const [hasOlder, setHasOlder] = useState(false);
+  const [history, setHistory] = useState<History>({ messages: [], hasOlder: false, hasNewer: false });
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState<Pending[]>([]);
   const [replyTo, setReplyTo] = useState<Message | null>(null);
   const list = useRef<HTMLDivElement>(null);
+  /** Whether the view follows the newest message (it is scrolled to the bottom). */
   const stick = useRef(true);
+  /** A message to keep in place on screen across the next change of the window. */
+  const anchor = useRef<{ id: string; top: number } | null>(null);
+  /** The window as the last change left it (the reads below run one at a time and start from it). */
+  const shown = useRef(history);
+  const queue = useRef<Promise<void>>(Promise.resolve());
+  const paging = useRef(false);
   const base = `/dev/v1/channels/${channel.id}/messages`;
 
-  const loadNewest = useCallback(async () => {
-    try {
-      const page = (await api<Message[]>("GET", `${base}?limit=${PAGE}`, { as: me })).reverse();
-      setMessages((old) => {
-        if (page.length < PAGE) return page;
-        const oldest = page[0]!.id;
-        return [...old.filter((m) => compareIds(m.id, oldest) < 0), ...page];
-      });
-      setHasOlder((had) => had || page.length === PAGE);
-      setError(null);
-    } catch (failure) {
-      setError(describe(failure));
-    } finally {
-      setLoading(false);
+  const read = (query: string) => api<Message[]>("GET", `${base}?${query}`, { as: me });
+  const commit = (next: History) => {
+    shown.current = next;
+    setHistory(next);
+  };
+  /** Runs reads of the history one after another, so that none overwrites a newer one. */
+  const enqueue = (step: () => Promise<void>): Promise<void> => {
+    queue.current = queue.current
+      .then(step)
+      .then(
+        () => setError(null),
+        (failure: unknown) => setError(describe(failure)),
+      )
+      .finally(() => setLoading(false));
+    return queue.current;
+  };
+  const keepInPlace = (id: string | undefined) => {
+    const element = id ? list.current?.querySelector(`[data-message-id="${id}"]`) : null;
+    anchor.current = id && element ? { id, top: element.getBoundingClientRect().top } : null;
+  };
+
+  /** The newest page, alone: at first, and to jump back to the present. */
+  const loadNewest = async () => {
+    const page = (await read(`limit=${PAGE}`)).reverse();
+    stick.current = true;
+    commit({ messages: page, hasOlder: page.length === PAGE, hasNewer: false });
+  };
+
+  /** Reads again what is shown (edits, deletions, reactions, pins) and, at the present, what came after. */
+  const refresh = async () => {
+    const { messages, hasOlder, hasNewer } = shown.current;
+    if (messages.length === 0) return loadNewest();
+    const newest = messages.at(-1)!.id;
+    const fresh: Message[] = [];
+    let cursor = idBefore(messages[0]!.id);
+    let reachedEnd = false;
+    for (let reads = 0; reads <= WINDOW / READ; reads++) {
+      const page = (await read(`limit=${READ}&after=${cursor}`)).reverse();
+      fresh.push(...page);
+      if (page.length < READ) {
+        reachedEnd = true;
+        break;
+      }
+      cursor = page.at(-1)!.id;
+      if (hasNewer && compareIds(cursor, newest) >= 0) break;
     }
-  }, [base, me]);
+    if (hasNewer) {
+      commit({ messages: fresh.filter((m) => compareIds(m.id, newest) <= 0), hasOlder, hasNewer });
+    } else if (!reachedEnd) {
+      // More arrived than a window holds: show the present.
+      await loadNewest();
+    } else {
+      const over = fresh.length - WINDOW;
+      commit({
+        messages: over > 0 ? fresh.slice(over) : fresh,
+        hasOlder: hasOlder || over > 0,
+        hasNewer: false,
+      });
+    }
+  };
 
   const loadOlder = async () => {
-    const oldest = messages[0];
-    if (!oldest) return;
-    const element = list.current;
-    const before = element ? element.scrollHeight - element.scrollTop : 0;
-    try {
-      const page = (
-        await api<Message[]>("GET", `${base}?limit=${PAGE}&before=${oldest.id}`, { as: me })
-      ).reverse();
-      stick.current = false;
-      setMessages((old) => [...page, ...old]);
-      setHasOlder(page.length === PAGE);
-      requestAnimationFrame(() => {
-        if (element) element.scrollTop = element.scrollHeight - before;
-      });
-    } catch (failure) {
-      setError(describe(failure));
-    }
+    const { messages, hasOlder, hasNewer } = shown.current;
+    if (!hasOlder || messages.length === 0) return;
+    const page = (await read(`limit=${PAGE}&before=${messages[0]!.id}`)).reverse();
+    keepInPlace(messages[0]!.id);
+    const all = [...page, ...messages];
+    stick.current = false;
+    commit({
+      messages: all.slice(0, WINDOW),
+      hasOlder: page.length === PAGE,
+      hasNewer: hasNewer || all.length > WINDOW,
+    });
+  };
+
+  const loadNewer = async () => {
+    const { messages, hasOlder, hasNewer } = shown.current;
+    if (!hasNewer || messages.length === 0) return;
+    const page = (await read(`limit=${PAGE}&after=${messages.at(-1)!.id}`)).reverse();
+    keepInPlace(messages.at(-1)!.id);
+    const all = [...messages, ...page];
+    const over = all.length - WINDOW;
+    commit({
+      messages: over > 0 ? all.slice(over) : all,
+      hasOlder: hasOlder || over > 0,
+      hasNewer: page.length === PAGE,
+    });
+  };
+
+  /** Pages on scroll, one read at a time. */
+  const page = (step: () => Promise<void>) => {
+    if (paging.current) return;
+    paging.current = true;
+    void enqueue(step).finally(() => (paging.current = false));
   };
 
   useLiveEffect(
     live,
-    (n) => n.channel_ids.includes(channel.id) || touched(n, "interactions", "members", "roles"),
-    () => void loadNewest(),
-    [loadNewest],
+    // A deletion may name no channel: a change of messages anywhere else is read again too.
+    (n) =>
+      n.channel_ids.includes(channel.id) ||
+      touched(n, "members", "roles", "interactions") ||
+      (n.channel_ids.length === 0 && touched(n, "messages", "reactions")),
+    () => void enqueue(refresh),
+    [base, me],
   );
 
   // The state of each pending command use, read again on every change and twice a second.
@@ -215,11 +304,11 @@ function ChannelPane({
         })
         .filter((p) => p.state !== "answered"),
     );
-    if (views.some((v) => v?.state === "answered")) void loadNewest();
-  }, [pending, loadNewest]);
+    if (views.some((v) => v?.state === "answered")) void enqueue(refresh);
+  }, [pending]);
   useEffect(() => {
     void refreshPending();
-  }, [live.version]);
+  }, [live.version, live.interactions]);
   useEffect(() => {
     if (!pending.some((p) => p.state === "delivered" || p.state === "thinking")) return;
     const timer = setInterval(() => void refreshPending(), 500);
@@ -228,19 +317,27 @@ function ChannelPane({
 
   useLayoutEffect(() => {
     const element = list.current;
-    if (element && stick.current) element.scrollTop = element.scrollHeight;
-  }, [messages, pending]);
+    if (!element) return;
+    const kept = anchor.current;
+    anchor.current = null;
+    const target = kept && element.querySelector(`[data-message-id="${kept.id}"]`);
+    if (kept && target) element.scrollTop += target.getBoundingClientRect().top - kept.top;
+    else if (stick.current) element.scrollTop = element.scrollHeight;
+  }, [history, pending]);
 
+  const { messages, hasOlder, hasNewer } = history;
   const byId = new Map(messages.map((m) => [m.id, m]));
   const act = async (method: string, path: string, body?: unknown) => {
     try {
       await api(method, path, { as: me, ...(body === undefined ? {} : { body }) });
       setError(null);
-      await loadNewest();
     } catch (failure) {
       setError(describe(failure));
+      return;
     }
+    await enqueue(refresh);
   };
+  const toPresent = () => void enqueue(shown.current.hasNewer ? loadNewest : refresh);
 
   return (
     <section class="pane" aria-label={`#${channel.name}`}>
@@ -255,16 +352,20 @@ function ChannelPane({
         ref={list}
         onScroll={(e) => {
           const el = e.currentTarget;
-          stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+          const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+          stick.current = atBottom && !shown.current.hasNewer;
+          if (el.scrollTop < 60 && shown.current.hasOlder) page(loadOlder);
+          else if (atBottom && shown.current.hasNewer) page(loadNewer);
         }}
       >
+        <div class="spacer" />
         {hasOlder && (
-          <button type="button" class="older" onClick={() => void loadOlder()}>
+          <button type="button" class="older" onClick={() => page(loadOlder)}>
             Load older messages
           </button>
         )}
         {loading && <p class="muted">Loading…</p>}
-        {!loading && messages.length === 0 && <p class="muted">No messages yet.</p>}
+        {!loading && messages.length === 0 && pending.length === 0 && <p class="muted">No messages yet.</p>}
         {messages.map((message) => (
           <MessageRow
             key={message.id}
@@ -275,6 +376,11 @@ function ChannelPane({
             onReply={() => setReplyTo(message)}
           />
         ))}
+        {hasNewer && (
+          <button type="button" class="older" onClick={() => page(loadNewer)}>
+            Load newer messages
+          </button>
+        )}
         {pending.map((p) => (
           <div key={p.id} class={`notice ${p.state}`} role="status">
             <strong>/{p.name}</strong> {p.state === "delivered" && <span>sent to {p.app}…</span>}
@@ -293,6 +399,14 @@ function ChannelPane({
           </div>
         ))}
       </div>
+      {hasNewer && (
+        <div class="back-bar" role="status">
+          You are reading older messages.{" "}
+          <button type="button" class="link" onClick={toPresent}>
+            Jump to the newest
+          </button>
+        </div>
+      )}
       {error && (
         <p class="error" role="alert">
           {error}
@@ -308,11 +422,12 @@ function ChannelPane({
         clearReply={() => setReplyTo(null)}
         onPosted={() => {
           stick.current = true;
-          void loadNewest();
+          toPresent();
         }}
         onUsed={(p) => {
           stick.current = true;
           setPending((list) => [...list, p]);
+          if (shown.current.hasNewer) toPresent();
         }}
       />
     </section>
@@ -333,6 +448,7 @@ function MessageRow({
   onReply: () => void;
 }) {
   const [editing, setEditing] = useState<string | null>(null);
+  const [picking, setPicking] = useState(false);
   const ephemeral = ((message.flags ?? 0) & 64) !== 0;
   const path = `/dev/v1/channels/${message.channel_id}/messages/${message.id}`;
   const mine = message.author.id === me;
@@ -359,13 +475,7 @@ function MessageRow({
             <button type="button" onClick={onReply}>
               Reply
             </button>
-            <button
-              type="button"
-              onClick={() => {
-                const emoji = prompt("React with which emoji?", "👍");
-                if (emoji) void act("PUT", `${path}/reactions/${encodeURIComponent(emoji)}`);
-              }}
-            >
+            <button type="button" aria-expanded={picking} onClick={() => setPicking(!picking)}>
               React
             </button>
             {mine && (
@@ -382,6 +492,15 @@ function MessageRow({
           </span>
         )}
       </header>
+      {picking && (
+        <EmojiPicker
+          onPick={(emoji) => {
+            setPicking(false);
+            void act("PUT", `${path}/reactions/${encodeURIComponent(emoji)}`);
+          }}
+          onCancel={() => setPicking(false)}
+        />
+      )}
       {editing === null ? (
         message.content && <div class="content">{message.content}</div>
       ) : (
@@ -442,6 +561,40 @@ function MessageRow({
       )}
       {ephemeral && <div class="only-you">Only you can see this</div>}
     </article>
+  );
+}
+
+const QUICK_EMOJI = ["👍", "❤️", "😂", "🎉", "👀", "✅"];
+
+/** A few common emoji, or any typed one (a server's custom emoji as `name:id`). */
+function EmojiPicker({ onPick, onCancel }: { onPick: (emoji: string) => void; onCancel: () => void }) {
+  const [typed, setTyped] = useState("");
+  return (
+    <form
+      class="inline picker"
+      aria-label="React with"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (typed.trim()) onPick(typed.trim());
+      }}
+    >
+      {QUICK_EMOJI.map((emoji) => (
+        <button type="button" key={emoji} class="reaction" onClick={() => onPick(emoji)}>
+          {emoji}
+        </button>
+      ))}
+      <input
+        aria-label="Other emoji"
+        placeholder="other emoji"
+        size={12}
+        value={typed}
+        onInput={(e) => setTyped(e.currentTarget.value)}
+      />
+      <button type="submit">React</button>
+      <button type="button" class="link" onClick={onCancel}>
+        Cancel
+      </button>
+    </form>
   );
 }
 

@@ -14,9 +14,14 @@ function summary(record: InspectorRecord): string {
     case "webhook":
       return `${record.method} ${record.path} → ${record.status === 0 ? "no answer" : record.status} (${record.duration_ms} ms)`;
     case "session":
-      return record.action === "closed"
-        ? `session closed ${record.close_code ?? ""}${record.reason ? ` "${record.reason}"` : ""}`
-        : `session identified: intents ${record.intents_granted?.join(", ") || "none"}`;
+      if (record.action === "closed")
+        return `session closed ${record.close_code ?? ""}${record.reason ? ` "${record.reason}"` : ""}`;
+      if (record.action === "opened") return "session opened";
+      return `session identified: intents ${record.intents_granted?.join(", ") || "none"}${
+        record.intents_requested && record.intents_requested.length > (record.intents_granted?.length ?? 0)
+          ? ` (asked for ${record.intents_requested.join(", ")})`
+          : ""
+      }`;
     case "gateway":
       return `→ ${record.event} (s ${record.sequence})`;
     case "interaction":
@@ -48,7 +53,7 @@ function Row({ record }: { record: InspectorRecord }) {
             <ol class="steps">
               {record.explanation.steps.map((step, i) => (
                 <li key={i} class={`step ${step.effect}`}>
-                  <span class="source">{step.source}</span> {step.text}
+                  <span class="source">{step.source.replace("_", " ")}</span> {step.text}
                 </li>
               ))}
             </ol>
@@ -149,7 +154,15 @@ function Faults({ world }: { world: World | null }) {
 }
 
 /** The live timeline of what the service did for each app, refusals explained. */
-export function InspectorView({ records, world }: { records: InspectorRecord[]; world: World | null }) {
+export function InspectorView({
+  records,
+  world,
+  error,
+}: {
+  records: InspectorRecord[];
+  world: World | null;
+  error: string | null;
+}) {
   const [app, setApp] = useState("");
   const [kinds, setKinds] = useState<Set<string>>(new Set(KINDS.filter((k) => k !== "gateway")));
   const [refusedOnly, setRefusedOnly] = useState(false);
@@ -194,6 +207,11 @@ export function InspectorView({ records, world }: { records: InspectorRecord[]; 
         </label>
       </div>
       <Faults world={world} />
+      {error && (
+        <p class="error" role="alert">
+          The inspector could not be read: {error}
+        </p>
+      )}
       {shown.length === 0 ? (
         <p class="muted">Nothing yet: what the service does for your bot shows up here as it happens.</p>
       ) : (

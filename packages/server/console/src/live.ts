@@ -7,6 +7,8 @@ export interface WorldNotice {
   guild_ids: string[];
   channel_ids: string[];
   reset?: true;
+  /** Set by the page (not the server) when the stream came back after a break: anything may have changed. */
+  reconnected?: true;
 }
 
 /** The live stream as the page sees it: a version that rises with each change, and new records. */
@@ -17,6 +19,8 @@ export interface Live {
   readonly last: WorldNotice;
   /** Whether the stream is connected. */
   readonly connected: boolean;
+  /** Rises with each `interaction` record of the inspector (an interaction changed state). */
+  readonly interactions: number;
 }
 
 const EMPTY: WorldNotice = { tables: [], guild_ids: [], channel_ids: [] };
@@ -28,6 +32,7 @@ function merge(a: WorldNotice, b: WorldNotice): WorldNotice {
     guild_ids: union(a.guild_ids, b.guild_ids),
     channel_ids: union(a.channel_ids, b.channel_ids),
     ...(a.reset || b.reset ? { reset: true as const } : {}),
+    ...(a.reconnected || b.reconnected ? { reconnected: true as const } : {}),
   };
 }
 
@@ -36,18 +41,15 @@ function merge(a: WorldNotice, b: WorldNotice): WorldNotice {
  * `onRecord` for each inspector record.
  */
 export function useLive(onRecord: (record: InspectorRecord) => void): Live {
-  const [state, setState] = useState<Live>({ version: 0, last: EMPTY, connected: false });
-  const record = useRef(onRecord);
-  record.current = onRecord;
+  const [state, setState] = useState<Live>({ version: 0, last: EMPTY, connected: false, interactions: 0 });
+  const onRecordRef = useRef(onRecord);
+  onRecordRef.current = onRecord;
   useEffect(() => {
     const source = new EventSource("/dev/v1/stream");
     let pending: WorldNotice | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    source.addEventListener("open", () => setState((s) => ({ ...s, connected: true })));
-    source.addEventListener("error", () => setState((s) => ({ ...s, connected: false })));
-    source.addEventListener("hello", () => setState((s) => ({ ...s, connected: true })));
-    source.addEventListener("world", (event) => {
-      const notice = JSON.parse((event as MessageEvent<string>).data) as WorldNotice;
+    let hellos = 0;
+    const notify = (notice: WorldNotice) => {
       pending = pending ? merge(pending, notice) : notice;
       timer ??= setTimeout(() => {
         const last = pending ?? EMPTY;
@@ -55,9 +57,21 @@ export function useLive(onRecord: (record: InspectorRecord) => void): Live {
         timer = undefined;
         setState((s) => ({ ...s, version: s.version + 1, last }));
       }, 50);
+    };
+    source.addEventListener("open", () => setState((s) => ({ ...s, connected: true })));
+    source.addEventListener("error", () => setState((s) => ({ ...s, connected: false })));
+    source.addEventListener("hello", () => {
+      setState((s) => ({ ...s, connected: true }));
+      // Back after a break (the browser reconnects by itself): what is shown may be stale.
+      if (hellos++ > 0) notify({ ...EMPTY, reconnected: true });
+    });
+    source.addEventListener("world", (event) => {
+      notify(JSON.parse((event as MessageEvent<string>).data) as WorldNotice);
     });
     source.addEventListener("inspector", (event) => {
-      record.current(JSON.parse((event as MessageEvent<string>).data) as InspectorRecord);
+      const record = JSON.parse((event as MessageEvent<string>).data) as InspectorRecord;
+      onRecordRef.current(record);
+      if (record.kind === "interaction") setState((s) => ({ ...s, interactions: s.interactions + 1 }));
     });
     return () => {
       clearTimeout(timer);
@@ -67,9 +81,11 @@ export function useLive(onRecord: (record: InspectorRecord) => void): Live {
   return state;
 }
 
-/** Whether a burst touched `table` (or reset the world). */
+/** Whether a burst touched `table` (or reset the world, or the stream came back after a break). */
 export function touched(notice: WorldNotice, ...tables: string[]): boolean {
-  return notice.reset === true || tables.some((t) => notice.tables.includes(t));
+  return (
+    notice.reset === true || notice.reconnected === true || tables.some((t) => notice.tables.includes(t))
+  );
 }
 
 /**

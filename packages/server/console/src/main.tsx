@@ -1,5 +1,5 @@
 import { render } from "preact";
-import { useCallback, useEffect, useState } from "preact/hooks";
+import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import { api, describe, type InspectorRecord, type User, type World } from "./api";
 import { Chat } from "./chat";
 import { ClockControl } from "./clock";
@@ -67,15 +67,31 @@ function App() {
   const [worldError, setWorldError] = useState<string | null>(null);
   const [me, setMe] = useState<string | null>(storedPerson);
   const [records, setRecords] = useState<InspectorRecord[]>([]);
-  const live = useLive(
-    useCallback((record: InspectorRecord) => {
-      setRecords((list) => {
-        if (list.length > 0 && list[list.length - 1]!.seq >= record.seq) return list;
-        const next = [...list, record];
-        return next.length > KEPT_RECORDS ? next.slice(next.length - KEPT_RECORDS) : next;
-      });
-    }, []),
-  );
+  const lastSeq = useRef(0);
+  /** Appends records newer than those kept (the stream and a catch-up read may both bring one). */
+  const append = useCallback((more: InspectorRecord[]) => {
+    setRecords((list) => {
+      const after = list.at(-1)?.seq ?? 0;
+      const fresh = more.filter((r) => r.seq > after);
+      if (fresh.length === 0) return list;
+      const next = [...list, ...fresh];
+      lastSeq.current = next.at(-1)!.seq;
+      return next.length > KEPT_RECORDS ? next.slice(next.length - KEPT_RECORDS) : next;
+    });
+  }, []);
+  const live = useLive(useCallback((record: InspectorRecord) => append([record]), [append]));
+  /** Reads the records the page has not seen yet (at first, and after the stream was broken). */
+  const [inspectorError, setInspectorError] = useState<string | null>(null);
+  const catchUp = useCallback(() => {
+    const after = lastSeq.current === 0 ? "" : `&after=${lastSeq.current}`;
+    api<{ records: InspectorRecord[] }>("GET", `/dev/v1/inspector?limit=500${after}`).then(
+      (page) => {
+        append(page.records);
+        setInspectorError(null);
+      },
+      (failure: unknown) => setInspectorError(describe(failure)),
+    );
+  }, [append]);
 
   const loadWorld = useCallback(async () => {
     try {
@@ -88,23 +104,21 @@ function App() {
 
   useEffect(() => {
     void loadWorld();
-    void api<{ records: InspectorRecord[] }>("GET", "/dev/v1/inspector?limit=500").then(
-      (page) =>
-        setRecords((live) => [
-          ...page.records,
-          ...live.filter((r) => r.seq > (page.records.at(-1)?.seq ?? 0)),
-        ]),
-      () => undefined,
-    );
-  }, [loadWorld]);
+    catchUp();
+  }, [loadWorld, catchUp]);
 
   // Messages and interactions change often; the rest of the world is read again when it changes.
   useEffect(() => {
     if (live.version === 0) return;
-    const other = live.last.tables.some((t) => !["messages", "interactions", "presence"].includes(t));
-    if (live.last.reset || other) void loadWorld();
-    if (live.last.reset) setRecords([]);
-  }, [live.version, live.last, loadWorld]);
+    const { reset, reconnected, tables } = live.last;
+    const other = tables.some((t) => !["messages", "interactions", "presence"].includes(t));
+    if (reset || reconnected || other) void loadWorld();
+    if (reset) {
+      lastSeq.current = 0;
+      setRecords([]);
+      catchUp();
+    } else if (reconnected) catchUp();
+  }, [live.version, live.last, loadWorld, catchUp]);
 
   const people = (world?.users ?? []).filter((u) => !u.bot);
   useEffect(() => {
@@ -165,7 +179,7 @@ function App() {
       <main class="body">
         {tab === "chat" && <Chat me={me} world={world} live={live} />}
         {tab === "world" && <WorldView me={me} world={world} live={live} onChanged={loadWorld} />}
-        {tab === "inspector" && <InspectorView records={records} world={world} />}
+        {tab === "inspector" && <InspectorView records={records} world={world} error={inspectorError} />}
       </main>
     </div>
   );

@@ -430,6 +430,7 @@ function Roles({ me, world, guild, onChanged }: Props) {
   const [name, setName] = useState("");
   const [editing, setEditing] = useState<string | null>(null);
   const [permissions, setPermissions] = useState<string[]>([]);
+  const [rename, setRename] = useState("");
   const { run, note } = useRun(onChanged);
   return (
     <Panel title="Roles">
@@ -442,6 +443,7 @@ function Roles({ me, world, guild, onChanged }: Props) {
               onClick={() => {
                 setEditing(editing === r.id ? null : r.id);
                 setPermissions([...r.permissions]);
+                setRename(r.name);
               }}
             >
               Edit
@@ -457,7 +459,10 @@ function Roles({ me, world, guild, onChanged }: Props) {
               </button>
             )}
             {editing === r.id && (
-              <div>
+              <div class="role-edit">
+                {r.id !== guild.everyone_role_id && (
+                  <Text label={`Name of ${r.name}`} placeholder="role name" value={rename} set={setRename} />
+                )}
                 <Checks
                   label={`Permissions of ${r.name}`}
                   names={PERMISSION_NAMES}
@@ -471,7 +476,8 @@ function Roles({ me, world, guild, onChanged }: Props) {
                       () =>
                         api("PATCH", `/dev/v1/guilds/${guild.id}/roles/${r.id}`, {
                           as: me,
-                          body: { permissions },
+                          body:
+                            r.id === guild.everyone_role_id ? { permissions } : { name: rename, permissions },
                         }),
                       "role saved",
                     )
