@@ -225,6 +225,40 @@ describe("the web console in Chromium", () => {
     await screenshot(page, "inspector");
   });
 
+  it("injects faults, shows sessions and frames, and moves the clock by a typed amount", async () => {
+    const w = await begin();
+    await openConsole(page, w, w.bob, "inspector");
+    const faults = page.getByRole("form", { name: "Faults" });
+    await faults.getByLabel("Fault kind").selectOption("close_gateway");
+    await faults.getByLabel("Close code").fill("4000");
+    await faults.getByRole("button", { name: "Inject" }).click();
+    await faults.getByText(/fault \d+ set/).waitFor();
+    await page.locator(".record.session", { hasText: 'session closed 4000 "fault injected"' }).waitFor();
+
+    // The next call of the bot answers 503, once.
+    await faults.getByLabel("Fault kind").selectOption("http");
+    await faults.getByLabel("Status").selectOption("503");
+    await faults.getByRole("button", { name: "Inject" }).click();
+    await faults.getByText(/fault \d+ set/).waitFor();
+    await w.rest.getGlobalCommands().catch(() => undefined);
+    await page.locator(".record.rest", { hasText: "GET /v1/applications/@me/commands → 503" }).waitFor();
+    await faults.getByRole("button", { name: "Clear all" }).click();
+    await faults.getByText("every pending fault cleared").waitFor();
+
+    // Frames are shown on demand, each with its payload.
+    await page.getByRole("checkbox", { name: "frames" }).check();
+    await w.dev("POST", `/channels/${w.general}/messages`, { content: "a frame" }, w.ada);
+    await expect.poll(() => page.locator(".record.gateway").count()).toBeGreaterThan(0);
+    const frame = page.locator(".record.gateway").first();
+    await frame.locator(".record-line").click();
+    await frame.locator(".payload").waitFor();
+
+    const before = (await w.dev<{ now: number }>("GET", "/clock")).now;
+    await page.getByLabel("Advance by (ms)").fill("60000");
+    await page.keyboard.press("Enter");
+    await expect.poll(async () => (await w.dev<{ now: number }>("GET", "/clock")).now).toBe(before + 60_000);
+  });
+
   it("moves the clock and shows that the app did not respond", async () => {
     const w = await begin();
     await openConsole(page, w, w.bob);
@@ -297,5 +331,80 @@ describe("the web console in Chromium", () => {
     await page.getByRole("button", { name: "Jump to the newest" }).click();
     await shows(1001).waitFor();
     expect(await page.locator(".message").count()).toBe(50);
+  });
+});
+
+describe("the world editor in Chromium", () => {
+  it("makes a channel, overwrites, renames a role, times out and kicks, and makes webhooks and rules", async () => {
+    const w = await begin();
+    await openConsole(page, w, w.ada, "world");
+    const world = () =>
+      w.dev<{
+        channels: { id: string; name: string; topic: string | null; slowmode_seconds: number }[];
+        roles: { id: string; name: string; guild_id: string }[];
+        members: { user_id: string; guild_id: string; communication_disabled_until: number | null }[];
+        automod_rules: { name: string; keywords: string[] }[];
+      }>("GET", "/world");
+
+    const channels = page.getByRole("region", { name: "Channels" });
+    await channels.getByLabel("Channel name").fill("news");
+    await channels.getByLabel("Topic").fill("What changed");
+    await channels.getByLabel("Slowmode (s)").fill("5");
+    await channels.getByRole("button", { name: "Make channel" }).click();
+    await channels.getByRole("cell", { name: "#news" }).waitFor();
+    const news = (await world()).channels.find((c) => c.name === "news")!;
+    expect(news).toMatchObject({ topic: "What changed", slowmode_seconds: 5 });
+
+    // Bob may not post in #news: a member overwrite, saved and shown.
+    await channels.getByRole("row", { name: /#news/ }).getByRole("button", { name: "Permissions" }).click();
+    await channels.getByLabel("Overwrite for").selectOption({ label: "member bob" });
+    await channels.getByRole("button", { name: "Add" }).click();
+    await channels.getByLabel("send_messages for bob").selectOption("deny");
+    await channels.getByRole("button", { name: "Save overwrites" }).click();
+    await channels.getByText("overwrites saved").waitFor();
+    await expect(w.dev("POST", `/channels/${news.id}/messages`, { content: "hi" }, w.bob)).rejects.toThrow(
+      /missing_permission|send_messages/,
+    );
+
+    const roles = page.getByRole("region", { name: "Roles" });
+    await roles.getByLabel("Role name").fill("Mods");
+    await roles.getByRole("button", { name: "Make role" }).click();
+    await roles.getByText("Mods", { exact: true }).waitFor();
+    await roles.locator("li", { hasText: "Mods" }).getByRole("button", { name: "Edit" }).click();
+    await roles.getByLabel("Name of Mods").fill("Moderators");
+    await roles.getByRole("button", { name: "Save role" }).click();
+    await roles.getByText("Moderators", { exact: true }).waitFor();
+    expect((await world()).roles.map((r) => r.name)).toContain("Moderators");
+
+    const members = page.getByRole("region", { name: "Members" });
+    await members.getByRole("row", { name: /bob/ }).getByRole("button", { name: "Time out" }).click();
+    await members.getByRole("row", { name: /bob/ }).getByRole("button", { name: "End timeout" }).waitFor();
+    const { now } = await w.dev<{ now: number }>("GET", "/clock");
+    const timedOut = (await world()).members.find((m) => m.user_id === w.bob && m.guild_id === w.guildId)!;
+    expect(timedOut.communication_disabled_until).toBe(now + 10 * 60_000);
+
+    const webhooks = page.getByRole("region", { name: "Webhooks" });
+    await webhooks.getByLabel("Webhook name").fill("Builds");
+    await webhooks.getByRole("button", { name: "Make webhook" }).click();
+    const first = await webhooks.locator(".secret code").textContent();
+    expect(first).toMatch(/\/api\/webhooks\/\d+\//);
+    await webhooks.getByText("active").waitFor();
+    await webhooks.getByRole("button", { name: "Renew URL" }).click();
+    await expect.poll(() => webhooks.locator(".secret code").textContent()).not.toBe(first);
+
+    const automod = page.getByRole("region", { name: "AutoMod rules" });
+    await automod.getByLabel("Rule name").fill("No spoilers");
+    await automod.getByLabel("Keywords").fill("spoiler, ending");
+    await automod.getByRole("button", { name: "Make rule" }).click();
+    await automod.getByText("spoiler, ending").waitFor();
+    expect((await world()).automod_rules).toMatchObject([
+      { name: "No spoilers", keywords: ["spoiler", "ending"] },
+    ]);
+
+    await members.getByRole("row", { name: /bob/ }).getByRole("button", { name: "Kick" }).click();
+    await members.getByRole("row", { name: /bob/ }).waitFor({ state: "detached" });
+    const audit = page.getByRole("region", { name: "Audit log" });
+    await audit.getByRole("row").first().waitFor();
+    expect(await audit.getByRole("row").count()).toBeGreaterThanOrEqual(5);
   });
 });

@@ -240,7 +240,9 @@ function Channels({ me, world, guild, onChanged }: Props) {
   const [target, setTarget] = useState("");
   const { run, note } = useRun(onChanged);
   const edited = channels.find((c) => c.id === editing);
-  useEffect(() => setOverwrites(edited ? edited.overwrites.map((o) => ({ ...o })) : []), [editing, world]);
+  // The overwrites as they were when editing began: a change elsewhere in the world (read again as it
+  // happens) must not wipe the edits not saved yet.
+  useEffect(() => setOverwrites(edited ? edited.overwrites.map((o) => ({ ...o })) : []), [editing]);
   const userName = (id: string) => world.users.find((u) => u.id === id)?.username ?? id;
   const roleName = (id: string) => roles.find((r) => r.id === id)?.name ?? id;
   const setPermission = (index: number, name: string, value: "allow" | "deny" | "") => {
