@@ -17,10 +17,19 @@ function descendants(root: number): number[] {
   return found;
 }
 
+/**
+ * Whether `pid` still runs. A process that has exited but whose new parent has not reaped it yet (a
+ * zombie, `Z` in `ps`: here PID 1 of a container that reaps late) has stopped, and is not counted.
+ */
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
+  } catch {
+    return false;
+  }
+  try {
+    const state = execFileSync("ps", ["-o", "stat=", "-p", String(pid)], { encoding: "utf8" }).trim();
+    return state !== "" && !state.startsWith("Z");
   } catch {
     return false;
   }
