@@ -63,8 +63,7 @@ export class CoreRuntime implements ServerRuntime {
     this.dropSessions();
     this.gateway.clearSessionLog();
     this.core.reset();
-    this.inspector?.clear();
-    this.feed.reset();
+    this.forgetWorldViews();
   }
 
   replaceWorld(seed: ParsedSeedWorld): void {
@@ -77,6 +76,11 @@ export class CoreRuntime implements ServerRuntime {
     }
     this.dropSessions();
     this.core.replaceRows(rows);
+    this.forgetWorldViews();
+  }
+
+  /** After the world was reset or replaced: the inspector's records of the old one go, pages are told. */
+  private forgetWorldViews(): void {
     this.inspector?.clear();
     this.feed.reset();
   }

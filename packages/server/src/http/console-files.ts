@@ -32,10 +32,15 @@ function consoleDir(): string | null {
 
 let cachedDir: string | null | undefined;
 
+/** The built console's folder, found once it exists (a build after start is picked up). */
+function builtConsole(): string | null {
+  cachedDir ??= consoleDir();
+  return cachedDir;
+}
+
 /** Whether this install has the built console. */
 export function hasConsole(): boolean {
-  cachedDir ??= consoleDir();
-  return cachedDir !== null;
+  return builtConsole() !== null;
 }
 
 /** Whether a request is for the console's pages (`/console`, `/console/...`). */
@@ -43,18 +48,23 @@ export function isConsoleRequest(url: string): boolean {
   return url === CONSOLE_PATH || url.startsWith(`${CONSOLE_PATH}/`) || url.startsWith(`${CONSOLE_PATH}?`);
 }
 
+const TEXT = "text/plain; charset=utf-8";
+
+/** Writes one answer of the console's pages; `headers` are added to the common ones. */
 function answer(
   res: ServerResponse,
   status: number,
   type: string,
   body: string | Buffer,
   head: boolean,
+  headers: Record<string, string> = {},
 ): void {
   res.writeHead(status, {
     "content-type": type,
     "content-length": Buffer.byteLength(body),
     "x-content-type-options": "nosniff",
-    "cache-control": status === 200 && type.startsWith("text/html") ? "no-cache" : "no-store",
+    "cache-control": "no-store",
+    ...headers,
   });
   res.end(head ? undefined : body);
 }
@@ -68,8 +78,7 @@ export function serveConsole(req: IncomingMessage, res: ServerResponse): void {
   const method = req.method ?? "GET";
   const head = method === "HEAD";
   if (method !== "GET" && !head) {
-    res.writeHead(405, { allow: "GET, HEAD", "content-type": "text/plain; charset=utf-8" });
-    res.end("the console's pages are read with GET\n");
+    answer(res, 405, TEXT, "the console's pages are read with GET\n", false, { allow: "GET, HEAD" });
     return;
   }
   const path = (req.url ?? "/").split("?")[0] ?? "/";
@@ -78,12 +87,12 @@ export function serveConsole(req: IncomingMessage, res: ServerResponse): void {
     res.end();
     return;
   }
-  const dir = hasConsole() ? cachedDir! : null;
+  const dir = builtConsole();
   if (dir === null) {
     answer(
       res,
       404,
-      "text/plain; charset=utf-8",
+      TEXT,
       "The console is not built: run `npm run build` in the chatbot repository.\n",
       head,
     );
@@ -93,21 +102,17 @@ export function serveConsole(req: IncomingMessage, res: ServerResponse): void {
   try {
     relative = decodeURIComponent(path.slice(CONSOLE_PATH.length + 1)) || "index.html";
   } catch {
-    answer(res, 400, "text/plain; charset=utf-8", "bad path\n", head);
+    answer(res, 400, TEXT, "bad path\n", head);
     return;
   }
   const file = normalize(join(dir, relative));
   const inside = file.startsWith(dir.endsWith(sep) ? dir : dir + sep);
   if (!inside || !statSync(file, { throwIfNoEntry: false })?.isFile()) {
-    answer(res, 404, "text/plain; charset=utf-8", `no console file ${path}\n`, head);
+    answer(res, 404, TEXT, `no console file ${path}\n`, head);
     return;
   }
   const type = TYPES[extname(file)] ?? "application/octet-stream";
-  const body = readFileSync(file);
-  res.writeHead(200, {
-    "content-type": type,
-    "content-length": body.length,
-    "x-content-type-options": "nosniff",
+  answer(res, 200, type, readFileSync(file), head, {
     "cache-control": relative.startsWith("assets/") ? "public, max-age=31536000, immutable" : "no-cache",
     ...(type.startsWith("text/html")
       ? {
@@ -116,5 +121,4 @@ export function serveConsole(req: IncomingMessage, res: ServerResponse): void {
         }
       : {}),
   });
-  res.end(head ? undefined : body);
 }

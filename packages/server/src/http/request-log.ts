@@ -53,7 +53,8 @@ export function guardedLog(log: RequestLog): RequestLog {
   };
 }
 
-function loggedApp(core: ServerCore, appId: string): LoggedApp {
+/** The app `appId` with its name (`(deleted app)` once it is gone). */
+export function loggedApp(core: ServerCore, appId: string): LoggedApp {
   return { id: appId, name: core.world.tables.apps.get(appId)?.name ?? "(deleted app)" };
 }
 
@@ -67,7 +68,7 @@ function appOfToken(core: ServerCore, header: string | undefined): LoggedApp | n
 }
 
 /** `/api/webhooks/{id}/{secret}?q` with the secret left out. */
-function withoutSecret(url: string): string {
+export function withoutSecret(url: string): string {
   const rest = url.slice(WEBHOOK_PATH_PREFIX.length);
   const slash = rest.indexOf("/");
   if (slash === -1) return url;
@@ -75,7 +76,9 @@ function withoutSecret(url: string): string {
   return `${WEBHOOK_PATH_PREFIX}${rest.slice(0, slash)}/…${mark === -1 ? "" : rest.slice(mark)}`;
 }
 
-const isRest = (url: string): boolean => url === "/v1" || url.startsWith("/v1/") || url.startsWith("/v1?");
+/** Whether `url` is a call of the bots' REST API (`/v1`, any query). */
+export const isRest = (url: string): boolean =>
+  url === "/v1" || url.startsWith("/v1/") || url.startsWith("/v1?");
 
 /**
  * Wraps the server's request listener so that every `/v1` call and webhook execution is logged once

@@ -159,8 +159,8 @@ function who(core: ServerCore, userId: string): string {
   const user = core.world.tables.users.get(userId);
   if (!user) return userId;
   if (!user.bot) return user.username;
-  const app = [...core.world.tables.apps.values()].find((a) => a.bot_user_id === user.id);
-  return app ? `the bot of ${app.name}` : user.username;
+  const app = core.world.tables.apps.by("bot_user_id", user.id).values().next();
+  return app.done ? user.username : `the bot of ${app.value.name}`;
 }
 
 /** Why `userId` lacks `permission` in `place` (a channel, or the server when `channel` is null). */

@@ -3,6 +3,7 @@ import type { ServerCore } from "../core/server-core.js";
 import type { ApiErrorBody } from "../errors/api-error.js";
 import type { DispatchListener } from "../gateway/connection.js";
 import type { SessionObserver } from "../gateway/session-log.js";
+import { isRest, loggedApp, withoutSecret } from "../http/request-log.js";
 import { type InspectedResponse, type Inspection, INSPECTION } from "../http/send.js";
 import type { InteractionRecord } from "../interactions/interaction-record.js";
 import { isWebhookRequest, WEBHOOK_PATH_PREFIX } from "../routes/webhooks/webhook-handler.js";
@@ -10,20 +11,9 @@ import type { Transaction } from "../world/transaction.js";
 import { explainIntents, type Explanation } from "./explain.js";
 import { type GatewayRecord, type Inspector, MAX_FRAME_CHARS } from "./inspector.js";
 
-const isRest = (url: string): boolean => url === "/v1" || url.startsWith("/v1/") || url.startsWith("/v1?");
-
-function appName(core: ServerCore, appId: string): string {
-  return core.world.tables.apps.get(appId)?.name ?? "(deleted app)";
-}
-
-/** `/api/webhooks/{id}/{secret}?q` as `{ id, path }` with the secret shown as `…`. */
-function webhookPath(url: string): { id: string | null; path: string } {
-  const rest = url.slice(WEBHOOK_PATH_PREFIX.length);
-  const slash = rest.indexOf("/");
-  if (slash === -1) return { id: rest.split("?")[0] || null, path: url };
-  const mark = rest.indexOf("?");
-  const id = rest.slice(0, slash);
-  return { id, path: `${WEBHOOK_PATH_PREFIX}${id}/…${mark === -1 ? "" : rest.slice(mark)}` };
+/** The webhook id of `/api/webhooks/{id}/{secret}?q`, or null when the path has none. */
+function webhookId(url: string): string | null {
+  return url.slice(WEBHOOK_PATH_PREFIX.length).split(/[/?]/, 1)[0] || null;
 }
 
 /** One `/v1` call or webhook execution in progress: what its record needs once it is answered. */
@@ -62,7 +52,6 @@ export function inspectRequests(
     const { app, error: failure } = call;
     const error: ApiErrorBody | null = failure ? failure.body() : null;
     if (call.webhook) {
-      const { id, path } = webhookPath(call.url);
       inspector.add({
         seq: 0,
         time: call.time,
@@ -70,8 +59,8 @@ export function inspectRequests(
         app_name: null,
         kind: "webhook",
         method: call.method,
-        path,
-        webhook_id: id,
+        path: withoutSecret(call.url),
+        webhook_id: webhookId(call.url),
         status,
         duration_ms: durationMs,
         error,
@@ -159,7 +148,7 @@ export function inspectDispatches(core: ServerCore, inspector: Inspector): Dispa
       new FrameRecord(
         core.clock.now(),
         appId,
-        appName(core, appId),
+        loggedApp(core, appId).name,
         sessionId,
         event,
         sequence,
@@ -178,7 +167,7 @@ export function inspectSessions(core: ServerCore, inspector: Inspector): Session
       kind: "session",
       time: core.clock.now(),
       app_id: appId,
-      app_name: app?.name ?? "(deleted app)",
+      app_name: loggedApp(core, appId).name,
       session_id: info.id,
       action,
       close_code: action === "closed" ? info.close_code : null,
@@ -214,7 +203,7 @@ export function inspectInteractions(core: ServerCore, inspector: Inspector): (tx
             kind: "interaction",
             time: tx.now,
             app_id: row.application_id,
-            app_name: appName(core, row.application_id),
+            app_name: loggedApp(core, row.application_id).name,
             interaction_id: row.id,
             command_name: row.command_name,
             guild_id: row.guild_id,
