@@ -1,4 +1,8 @@
 /** The dev API as the console calls it: same origin, JSON, the person in `X-Dev-User`. */
+import type { CommandOption, Message, SlashCommand, User } from "@chatbot/protocol";
+
+/** The wire objects, as the protocol package defines them. */
+export type { CommandOption, Message, User };
 
 /** An error answer of the dev API, as the page shows it. */
 export class ApiFailure extends Error {
@@ -56,13 +60,6 @@ export function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-export interface User {
-  id: string;
-  username: string;
-  name?: string | null;
-  bot: boolean;
-}
-
 export interface ChannelView {
   id: string;
   name: string;
@@ -83,55 +80,9 @@ export interface GuildView {
   channels: ChannelView[];
 }
 
-export interface Embed {
-  title?: string;
-  description?: string;
-  url?: string;
-  color?: number;
-  fields?: { name: string; value: string; inline?: boolean }[];
-  footer?: { text: string };
-}
-
-export interface Message {
-  id: string;
-  channel_id: string;
-  content: string;
-  author: { id: string; username: string; name?: string | null; bot?: boolean };
-  timestamp?: string | number;
-  edited_at?: number | string | null;
-  pinned?: boolean;
-  flags?: number;
-  webhook_id?: string | null;
-  embeds?: Embed[];
-  reactions?: { emoji: { name: string; id?: string | null }; count: number; me?: boolean }[];
-  reply_to?: string | null;
-  referenced_message?: Message | null;
-  message_reference?: { message_id: string } | null;
-  interaction?: { id: string; name: string; user?: { id: string } } | null;
-  poll?: unknown;
-}
-
-export interface CommandOption {
-  name: string;
-  description: string;
-  type: number;
-  required?: boolean;
-  choices?: { name: string; value: string | number }[];
-  min_value?: number;
-  max_value?: number;
-  min_length?: number;
-  max_length?: number;
-  channel_types?: string[];
-}
-
-export interface Command {
-  id: string;
-  application_id: string;
+/** A command a person can use in a channel (`GET /dev/v1/channels/{id}/commands`). */
+export interface Command extends SlashCommand {
   app_name: string;
-  guild_id: string | null;
-  name: string;
-  description: string;
-  options?: CommandOption[];
 }
 
 export interface InteractionView {

@@ -12,6 +12,7 @@ import {
 } from "./api";
 import { CommandForm } from "./command-form";
 import { type Live, touched, useLiveEffect } from "./live";
+import { Alert } from "./alert";
 
 /** Messages read per page when paging, and shown at first. */
 const PAGE = 50;
@@ -29,14 +30,14 @@ function emojiKey(emoji: { name: string; id?: string | null }): string {
   return emoji.id ? `${emoji.name}:${emoji.id}` : emoji.name;
 }
 
-function colorOf(value: number | undefined): string | undefined {
-  return value === undefined ? undefined : `#${value.toString(16).padStart(6, "0")}`;
+/** An embed's colour for CSS: a `#rrggbb` string as it is, a number as `#rrggbb`. */
+function colorOf(value: string | number | undefined): string | undefined {
+  return typeof value === "number" ? `#${value.toString(16).padStart(6, "0")}` : value;
 }
 
-function when(value: number | string | undefined): string {
-  if (value === undefined) return "";
-  const date = new Date(typeof value === "number" ? value : Date.parse(value));
-  return Number.isNaN(date.getTime()) ? "" : date.toISOString().slice(11, 16);
+/** A message's time of day (UTC) from its `created_at` in Unix milliseconds. */
+function when(createdAt: number): string {
+  return new Date(createdAt).toISOString().slice(11, 16);
 }
 
 /** A slash command use the person made from this page, until it is answered. */
@@ -407,11 +408,7 @@ function ChannelPane({
           </button>
         </div>
       )}
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <Alert text={error} />
       <Composer
         me={me}
         guild={guild}
@@ -467,8 +464,8 @@ function MessageRow({
       <header>
         <span class="author">{message.author.name ?? message.author.username}</span>
         {tag && <span class={`tag ${tag.toLowerCase()}`}>{tag}</span>}
-        <span class="time">{when((message as { created_at?: number }).created_at ?? message.timestamp)}</span>
-        {message.edited_at !== null && message.edited_at !== undefined && <span class="muted">(edited)</span>}
+        <span class="time">{when(message.created_at)}</span>
+        {message.edited_at !== null && <span class="muted">(edited)</span>}
         {message.pinned && <span class="pinned">pinned</span>}
         {!ephemeral && (
           <span class="actions">
@@ -522,7 +519,7 @@ function MessageRow({
           </button>
         </form>
       )}
-      {message.embeds?.map((embed, i) => (
+      {message.embeds.map((embed, i) => (
         <div key={i} class="embed" style={{ borderLeftColor: colorOf(embed.color) }}>
           {embed.title && <div class="embed-title">{embed.title}</div>}
           {embed.description && <div class="embed-description">{embed.description}</div>}
@@ -539,7 +536,7 @@ function MessageRow({
           {embed.footer && <div class="embed-footer">{embed.footer.text}</div>}
         </div>
       ))}
-      {message.reactions && message.reactions.length > 0 && (
+      {message.reactions.length > 0 && (
         <div class="reactions">
           {message.reactions.map((r) => (
             <button
@@ -739,11 +736,7 @@ function Composer({
           <button type="submit">Send</button>
         </form>
       )}
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <Alert text={error} />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import {
   type GuildView,
   type World,
 } from "./api";
+import { Alert } from "./alert";
 
 /** Option type numbers of the interface. */
 const TYPE_NAMES: Record<number, string> = {
@@ -81,7 +82,7 @@ export function CommandForm({
   onCancel: () => void;
   onUsed: (answer: { id: string; state: string; notice?: string }) => void;
 }) {
-  const options = command.options ?? [];
+  const options = command.options;
   const [values, setValues] = useState<Record<string, string | boolean>>({});
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
@@ -230,11 +231,7 @@ export function CommandForm({
           Cancel
         </button>
       </div>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <Alert text={error} />
     </form>
   );
 }

@@ -1,3 +1,4 @@
+import { Alert } from "./alert";
 import { useState } from "preact/hooks";
 import { api, describe, type InspectorRecord, type World } from "./api";
 
@@ -207,11 +208,7 @@ export function InspectorView({
         </label>
       </div>
       <Faults world={world} />
-      {error && (
-        <p class="error" role="alert">
-          The inspector could not be read: {error}
-        </p>
-      )}
+      <Alert text={error && `The inspector could not be read: ${error}`} />
       {shown.length === 0 ? (
         <p class="muted">Nothing yet: what the service does for your bot shows up here as it happens.</p>
       ) : (
