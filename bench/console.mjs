@@ -5,7 +5,7 @@
 import { createServer } from "node:http";
 import { mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { chromium } from "playwright-core";
+import { launchChromium } from "../test-support/chromium.mjs";
 import { ROOT } from "./lib/processes.mjs";
 import { benchWorld } from "./lib/world.mjs";
 
@@ -35,19 +35,7 @@ const raw = createServer((req, res) => {
 await new Promise((resolve) => raw.listen(0, "127.0.0.1", resolve));
 const rawUrl = `http://127.0.0.1:${raw.address().port}/`;
 
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-});
+const browser = await launchChromium();
 
 async function consoleView() {
   const context = await browser.newContext();

@@ -1,39 +1,14 @@
-import { copyFileSync, existsSync, mkdirSync } from "node:fs";
+import { copyFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { GatewayClient } from "@chatbot/gateway";
-import { RestClient } from "@chatbot/rest";
+import { type CommandInput, RestClient } from "@chatbot/rest";
 import { type RunningServer, startServer } from "@chatbot/server";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Page } from "playwright-core";
 
 const ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
 const SHOTS = join(ROOT, "packages/cli/test-results/console");
 const DOC_SHOTS = join(ROOT, "docs/images/console");
-
-/** Debian's Chromium, as CI installs it (never a browser download). */
-export const CHROMIUM = "/usr/bin/chromium";
-
-/** Launches headless Chromium; fails with what to install when it is not there. */
-export async function launchBrowser(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(
-      `${CHROMIUM} is missing: install Debian's chromium (apt-get install chromium), as .ci/run does`,
-    );
-  }
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
-}
 
 /**
  * Saves a screenshot of the page as a test artifact (`packages/cli/test-results/console/`), and into
@@ -47,6 +22,24 @@ export async function screenshot(page: Page, name: string): Promise<void> {
     mkdirSync(DOC_SHOTS, { recursive: true });
     copyFileSync(file, join(DOC_SHOTS, `${name}.png`));
   }
+}
+
+/** The bot's `/roll sides` command, `sides` from 2 to `maxSides`. */
+export function rollCommand(maxSides: number): CommandInput {
+  return {
+    name: "roll",
+    description: "Roll a die",
+    options: [
+      {
+        type: 4,
+        name: "sides",
+        description: "Sides of the die",
+        required: true,
+        min_value: 2,
+        max_value: maxSides,
+      },
+    ],
+  };
 }
 
 /** What {@link startConsoleWorld} made. */
@@ -127,20 +120,7 @@ export async function startConsoleWorld(): Promise<ConsoleWorld> {
 
   const rest = new RestClient({ token: app.token, baseUrl: server.baseUrl });
   await rest.setGlobalCommands([
-    {
-      name: "roll",
-      description: "Roll a die",
-      options: [
-        {
-          type: 4,
-          name: "sides",
-          description: "Sides of the die",
-          required: true,
-          min_value: 2,
-          max_value: 100,
-        },
-      ],
-    },
+    rollCommand(100),
     { name: "shout", description: "The bot shouts in #quiet" },
     { name: "slow", description: "A command the bot never answers" },
   ]);

@@ -1,9 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launchChromium } from "../../../../test-support/chromium.mjs";
 import {
   type ConsoleWorld,
-  launchBrowser,
   openConsole,
+  rollCommand,
   screenshot,
   startConsoleWorld,
 } from "./console-support.js";
@@ -14,7 +15,7 @@ let world: ConsoleWorld | undefined;
 let page: Page;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();
@@ -142,6 +143,26 @@ describe("the web console in Chromium", () => {
     await build.locator(".tag.webhook").waitFor();
     await build.locator(".embed-title", { hasText: "main #42" }).waitFor();
     await build.locator(".embed-fields", { hasText: "c8ed31c" }).waitFor();
+    // An embed's colour is a number (webhooks) or a "#rrggbb" string (bots and people): both show.
+    const bar = (embed: ReturnType<typeof page.locator>) =>
+      embed.evaluate((el) => el.ownerDocument.defaultView!.getComputedStyle(el).borderLeftColor);
+    await expect(bar(build.locator(".embed"))).resolves.toBe("rgb(34, 197, 94)");
+    await w.dev(
+      "POST",
+      `/channels/${w.general}/messages`,
+      { content: "status", embeds: [{ title: "All good", color: "#ff0000" }] },
+      w.ada,
+    );
+    const status = page.locator(".message", { hasText: "All good" }).locator(".embed");
+    await status.waitFor();
+    await expect(bar(status)).resolves.toBe("rgb(255, 0, 0)");
+    await w.dev(
+      "DELETE",
+      `/channels/${w.general}/messages/${await status.evaluate((el) => el.closest(".message")!.getAttribute("data-message-id"))}`,
+      undefined,
+      w.ada,
+    );
+    await status.waitFor({ state: "detached" });
     await page.mouse.move(0, 0);
     await screenshot(page, "chat");
   });
@@ -178,22 +199,7 @@ describe("the web console in Chromium", () => {
     await openConsole(page, w, w.bob);
     await pickCommand("roll");
     // The app narrows /roll after the form was opened: the page's check passes, the service's does not.
-    await w.rest.setGlobalCommands([
-      {
-        name: "roll",
-        description: "Roll a die",
-        options: [
-          {
-            type: 4,
-            name: "sides",
-            description: "Sides of the die",
-            required: true,
-            min_value: 2,
-            max_value: 10,
-          },
-        ],
-      },
-    ]);
+    await w.rest.setGlobalCommands([rollCommand(10)]);
     const form = page.getByRole("form", { name: "/roll" });
     await form.getByLabel("sides").fill("20");
     await form.getByRole("button", { name: "Use /roll" }).click();
