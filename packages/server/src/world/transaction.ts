@@ -11,6 +11,8 @@ import type { TableName, TableRows, World } from "./world.js";
 export class Transaction {
   private readonly undo: Array<() => void> = [];
   private readonly pending = new Map<string, RecordWrite>();
+  /** {@link writes} as last built; any later write drops it. */
+  private writeList: RecordWrite[] | null = null;
   private readonly changeDrafts: ChangeDraft[] = [];
   private readonly hooks: Array<() => void> = [];
   private removed = false;
@@ -33,6 +35,7 @@ export class Transaction {
       }
     });
     this.pending.set(`${kind}\u0000${key}`, { kind, key, row });
+    this.writeList = null;
     return previous;
   }
 
@@ -45,6 +48,7 @@ export class Transaction {
       this.world.put(kind, previous);
     });
     this.pending.set(`${kind}\u0000${key}`, { kind, key, row: null });
+    this.writeList = null;
     return previous;
   }
 
@@ -61,9 +65,13 @@ export class Transaction {
     this.hooks.push(fn);
   }
 
-  /** The net writes, one per row. */
-  get writes(): RecordWrite[] {
-    return [...this.pending.values()];
+  /**
+   * The net writes, one per row. Built once however many read it (the commit hooks, the store), until
+   * the next write; treat it as read-only.
+   */
+  get writes(): readonly RecordWrite[] {
+    this.writeList ??= [...this.pending.values()];
+    return this.writeList;
   }
 
   /** Whether a row was removed (most transactions only put rows; cascades look at removals). */
@@ -84,6 +92,7 @@ export class Transaction {
     for (let i = this.undo.length - 1; i >= 0; i--) this.undo[i]!();
     this.undo.length = 0;
     this.pending.clear();
+    this.writeList = null;
     this.removed = false;
     this.changeDrafts.length = 0;
     this.hooks.length = 0;
