@@ -11,7 +11,6 @@ export class ApiFailure extends Error {
     readonly code: string,
     message: string,
     readonly errors: Record<string, string[]> = {},
-    readonly body: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -48,7 +47,6 @@ export async function api<T = unknown>(
       String(error.code ?? res.status),
       error.message ?? res.statusText,
       error.errors ?? {},
-      (body ?? {}) as Record<string, unknown>,
     );
   }
   return body as T;

@@ -45,7 +45,6 @@ interface Pending {
   id: string;
   name: string;
   app: string;
-  channelId: string;
   state: InteractionView["state"];
   notice: string | null;
 }
@@ -705,7 +704,6 @@ function Composer({
               id: answer.id,
               name: picked.name,
               app: picked.app_name,
-              channelId: channel.id,
               state: answer.state as Pending["state"],
               notice: answer.notice ?? null,
             });
