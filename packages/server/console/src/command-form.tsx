@@ -89,6 +89,16 @@ export function CommandForm({
   const members = (world?.members ?? []).filter((m) => m.guild_id === guild.id);
   const users = new Map((world?.users ?? []).map((u) => [u.id, u]));
   const roles = (world?.roles ?? []).filter((r) => r.guild_id === guild.id);
+  /** What a list offers for an option: its choices, or the server's members, channels or roles. */
+  const pickable = (option: CommandOption): { value: string; label: string }[] | null => {
+    if (option.choices && option.choices.length > 0)
+      return option.choices.map((c) => ({ value: String(c.value), label: c.name }));
+    if (option.type === 6)
+      return members.map((m) => ({ value: m.user_id, label: users.get(m.user_id)?.username ?? m.user_id }));
+    if (option.type === 7) return guild.channels.map((c) => ({ value: c.id, label: `#${c.name}` }));
+    if (option.type === 8) return roles.map((r) => ({ value: r.id, label: r.name }));
+    return null;
+  };
 
   const submit = async (event: Event) => {
     event.preventDefault();
@@ -142,89 +152,53 @@ export function CommandForm({
         <span class="app">{command.app_name}</span>
       </header>
       {options.length === 0 && <p class="muted">No options.</p>}
-      {options.map((option) => (
-        <label key={option.name} class={problems[option.name] ? "option bad" : "option"}>
-          <span class="option-name">
-            {option.name}
-            {option.required && <span class="required">*</span>}
-          </span>
-          {option.choices && option.choices.length > 0 ? (
-            <select
-              aria-label={option.name}
-              value={String(values[option.name] ?? "")}
-              onChange={(e) => set(option.name, e.currentTarget.value)}
-            >
-              <option value="">—</option>
-              {option.choices.map((c) => (
-                <option key={String(c.value)} value={String(c.value)}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          ) : option.type === 5 ? (
-            <input
-              type="checkbox"
-              aria-label={option.name}
-              checked={values[option.name] === true}
-              onChange={(e) => set(option.name, e.currentTarget.checked)}
-            />
-          ) : option.type === 6 ? (
-            <select
-              aria-label={option.name}
-              value={String(values[option.name] ?? "")}
-              onChange={(e) => set(option.name, e.currentTarget.value)}
-            >
-              <option value="">—</option>
-              {members.map((m) => (
-                <option key={m.user_id} value={m.user_id}>
-                  {users.get(m.user_id)?.username ?? m.user_id}
-                </option>
-              ))}
-            </select>
-          ) : option.type === 7 ? (
-            <select
-              aria-label={option.name}
-              value={String(values[option.name] ?? "")}
-              onChange={(e) => set(option.name, e.currentTarget.value)}
-            >
-              <option value="">—</option>
-              {guild.channels.map((c) => (
-                <option key={c.id} value={c.id}>
-                  #{c.name}
-                </option>
-              ))}
-            </select>
-          ) : option.type === 8 ? (
-            <select
-              aria-label={option.name}
-              value={String(values[option.name] ?? "")}
-              onChange={(e) => set(option.name, e.currentTarget.value)}
-            >
-              <option value="">—</option>
-              {roles.map((r) => (
-                <option key={r.id} value={r.id}>
-                  {r.name}
-                </option>
-              ))}
-            </select>
-          ) : (
-            <input
-              aria-label={option.name}
-              inputMode={option.type === 3 ? "text" : "decimal"}
-              value={String(values[option.name] ?? "")}
-              onInput={(e) => set(option.name, e.currentTarget.value)}
-            />
-          )}
-          <span class="hint">
-            {option.description} · {limits(option)}
-          </span>
-          {problems[option.name] && (
-            <span class="error">
-              {option.name} {problems[option.name]}
+      {options.map((option) => {
+        const list = pickable(option);
+        return (
+          <label key={option.name} class={problems[option.name] ? "option bad" : "option"}>
+            <span class="option-name">
+              {option.name}
+              {option.required && <span class="required">*</span>}
             </span>
-          )}
-        </label>
-      ))}
+            {list ? (
+              <select
+                aria-label={option.name}
+                value={String(values[option.name] ?? "")}
+                onChange={(e) => set(option.name, e.currentTarget.value)}
+              >
+                <option value="">—</option>
+                {list.map((item) => (
+                  <option key={item.value} value={item.value}>
+                    {item.label}
+                  </option>
+                ))}
+              </select>
+            ) : option.type === 5 ? (
+              <input
+                type="checkbox"
+                aria-label={option.name}
+                checked={values[option.name] === true}
+                onChange={(e) => set(option.name, e.currentTarget.checked)}
+              />
+            ) : (
+              <input
+                aria-label={option.name}
+                inputMode={option.type === 3 ? "text" : "decimal"}
+                value={String(values[option.name] ?? "")}
+                onInput={(e) => set(option.name, e.currentTarget.value)}
+              />
+            )}
+            <span class="hint">
+              {option.description} · {limits(option)}
+            </span>
+            {problems[option.name] && (
+              <span class="error">
+                {option.name} {problems[option.name]}
+              </span>
+            )}
+          </label>
+        );
+      })}
       <div class="buttons">
         <button type="submit">Use /{command.name}</button>
         <button type="button" class="link" onClick={onCancel}>
