@@ -55,6 +55,8 @@ export interface ConsoleWorld {
   readonly rest: RestClient;
   /** Calls the dev API. */
   dev<T = unknown>(method: string, path: string, body?: unknown, as?: string): Promise<T>;
+  /** The bot answers the `/think` it deferred last, by editing its original answer. */
+  answerThinking(content: string): Promise<void>;
   /** Closes the bot's gateway connection (the app is then not connected). */
   disconnect(): Promise<void>;
   /** Moves the server's clock. */
@@ -66,7 +68,7 @@ export interface ConsoleWorld {
  * A reference server (manual clock, loopback, port 0) with Ada (owner) and Bob in "Test Server",
  * a channel #quiet where @everyone may not post, and the app "Dice" installed and running as a real
  * bot on the SDK: `/roll sides` answers the person only (ephemeral), `/shout` makes the bot post in
- * #quiet (refused), `/slow` is never answered.
+ * #quiet (refused), `/slow` is never answered, `/think` thinks until {@link ConsoleWorld.answerThinking}.
  */
 export async function startConsoleWorld(): Promise<ConsoleWorld> {
   const server = await startServer({ port: 0, manualClock: true, rateLimits: false });
@@ -123,8 +125,11 @@ export async function startConsoleWorld(): Promise<ConsoleWorld> {
     rollCommand(100),
     { name: "shout", description: "The bot shouts in #quiet" },
     { name: "slow", description: "A command the bot never answers" },
+    { name: "think", description: "The bot thinks until the test answers" },
   ]);
   const gateway = new GatewayClient({ token: app.token, rest, intents: ["guilds"] });
+  /** The last `/think` the bot deferred. */
+  let thinking: string | null = null;
   gateway.on("INTERACTION_CREATE", async (interaction) => {
     if (interaction.data.name === "roll") {
       const sides = Number(interaction.data.options?.find((o) => o.name === "sides")?.value ?? 6);
@@ -135,6 +140,9 @@ export async function startConsoleWorld(): Promise<ConsoleWorld> {
           flags: 64,
         },
       });
+    } else if (interaction.data.name === "think") {
+      await rest.createInteractionResponse(interaction.id, { type: 5 });
+      thinking = interaction.id;
     } else if (interaction.data.name === "shout") {
       await rest.createInteractionResponse(interaction.id, {
         type: 4,
@@ -156,6 +164,10 @@ export async function startConsoleWorld(): Promise<ConsoleWorld> {
     rest,
     dev,
     disconnect: () => gateway.close(),
+    answerThinking: async (content) => {
+      if (thinking === null) throw new Error("no /think is waiting for its answer");
+      await rest.editOriginalResponse(thinking, { content });
+    },
     advance: async (ms) => {
       await dev("POST", "/clock", { advance_ms: ms });
     },

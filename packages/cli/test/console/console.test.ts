@@ -276,6 +276,30 @@ describe("the web console in Chromium", () => {
     await screenshot(page, "did-not-respond");
   });
 
+  it("makes a person, and shows a command's thinking state until the app answers", async () => {
+    const w = await begin();
+    await openConsole(page, w, w.ada);
+    await page.getByRole("button", { name: "New person" }).click();
+    const form = page.getByRole("form", { name: "New person" });
+    await form.getByLabel("username").fill("cy");
+    await form.getByRole("button", { name: "Make" }).click();
+    await page.getByText("This person is in no server yet").waitFor();
+    const made = await w.dev<{ users: { id: string; username: string }[] }>("GET", "/world");
+    const cy = made.users.find((u) => u.username === "cy")!;
+    // The page acts as the person it just made.
+    await expect(page.getByLabel("You are").inputValue()).resolves.toBe(cy.id);
+    // Cy is in no server yet; once they join, their servers appear.
+    await w.dev("POST", `/guilds/${w.guildId}/members`, { user_id: cy.id });
+    await page.getByRole("button", { name: "# general" }).waitFor();
+
+    await pickCommand("think");
+    await page.getByRole("form", { name: "/think" }).getByRole("button", { name: "Use /think" }).click();
+    await page.locator(".notice.thinking", { hasText: "Dice is thinking…" }).waitFor();
+    await w.answerThinking("Thought it through");
+    await page.locator(".message .content", { hasText: "Thought it through" }).waitFor();
+    await page.locator(".notice.thinking").waitFor({ state: "detached" });
+  });
+
   it("edits the world as a person, refusals shown, and says when an app is not connected", async () => {
     const w = await begin();
     await openConsole(page, w, w.ada, "world");
