@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HttpError, NetworkError, RestClient, type RetryInfo, TimeoutError } from "../src/index.js";
+import { ApiError, HttpError, NetworkError, RestClient, type RetryInfo, TimeoutError } from "../src/index.js";
 import { startWorld, type TestWorld } from "./world.js";
 
 let world: TestWorld;
@@ -16,9 +16,26 @@ afterAll(() => world.close());
 const holdNextCall = () =>
   world.dev("POST", "/faults", { app_id: world.appId, kind: "latency", ms: 60_000, count: 1 });
 
-describe("abort and timeout", () => {
+// A fetch of the caller's goes through ky, which keeps each attempt's deadline and the caller's
+// signal; the built-in transport keeps them itself. Both must behave alike.
+const countingFetch = () => {
+  const seen: string[] = [];
+  const fetchFn: typeof fetch = (input, init) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    seen.push(`${request.method} ${new URL(request.url).pathname}`);
+    return fetch(input, init);
+  };
+  return { seen, fetchFn };
+};
+
+const transports: Array<[string, () => { fetch?: typeof fetch }]> = [
+  ["the built-in transport", () => ({})],
+  ["a fetch of the caller's", () => ({ fetch: countingFetch().fetchFn })],
+];
+
+describe.each(transports)("abort and timeout, on %s", (_, transport) => {
   it("rejects with the signal's reason when the caller aborts a call in flight", async () => {
-    const rest = new RestClient({ token: world.token, baseUrl: world.baseUrl });
+    const rest = new RestClient({ token: world.token, baseUrl: world.baseUrl, ...transport() });
     await holdNextCall();
     const controller = new AbortController();
     const call = rest.getMe({ signal: controller.signal });
@@ -28,7 +45,7 @@ describe("abort and timeout", () => {
   });
 
   it("rejects at once with an aborted signal, sending nothing", async () => {
-    const rest = new RestClient({ token: world.token, baseUrl: "http://127.0.0.1:1" });
+    const rest = new RestClient({ token: world.token, baseUrl: "http://127.0.0.1:1", ...transport() });
     const error = await rest.getMe({ signal: AbortSignal.abort() }).catch((e: unknown) => e);
     expect((error as Error).name).toBe("AbortError");
   });
@@ -39,6 +56,7 @@ describe("abort and timeout", () => {
       token: world.token,
       baseUrl: world.baseUrl,
       hooks: { retry: (r) => retries.push(r) },
+      ...transport(),
     });
     const sent = await rest.createMessage(world.channelId, { content: "to delete" });
     await holdNextCall();
@@ -53,6 +71,7 @@ describe("abort and timeout", () => {
       path: `/v1/channels/${world.channelId}/messages/${sent.id}`,
     });
     expect(retries).toEqual([]);
+    await world.dev("DELETE", "/faults");
   });
 
   it("retries a read that timed out, with the client's default timeout", async () => {
@@ -63,10 +82,47 @@ describe("abort and timeout", () => {
       timeout: 100,
       retryDelay: 10,
       hooks: { retry: (r) => retries.push(r) },
+      ...transport(),
     });
     await holdNextCall();
     expect((await rest.getMe()).id).toBe(world.botUserId);
     expect(retries).toMatchObject([{ attempt: 1, status: null, method: "GET", path: "/v1/users/@me" }]);
+  });
+});
+
+describe("deadlines of the built-in transport", () => {
+  it("gives up at the deadline, not at a coarse timer's next tick", async () => {
+    const rest = new RestClient({ token: world.token, baseUrl: world.baseUrl, retries: 0 });
+    await holdNextCall();
+    const started = performance.now();
+    const error = await rest.getMe({ timeout: 100 }).catch((e: unknown) => e);
+    const took = performance.now() - started;
+    expect(error).toBeInstanceOf(TimeoutError);
+    // undici's own timers fire to within a second; the client's own deadline is far closer.
+    expect(took).toBeGreaterThanOrEqual(99);
+    expect(took).toBeLessThan(900);
+    await world.dev("DELETE", "/faults");
+  });
+
+  it("fails a call still queued for a connection at its deadline, and never sends it", async () => {
+    const rest = new RestClient({
+      token: world.token,
+      baseUrl: world.baseUrl,
+      connections: 1,
+      pipelining: 1,
+      retries: 0,
+    });
+    await holdNextCall();
+    const held = rest.getMe({ timeout: 60_000 });
+    const queued = await rest
+      .createMessage(world.channelId, { content: "queued past its deadline" }, { timeout: 100 })
+      .catch((e: unknown) => e);
+    expect(queued).toBeInstanceOf(TimeoutError);
+    await world.dev("POST", "/clock", { advance_ms: 60_000 });
+    expect((await held).id).toBe(world.botUserId);
+    const recent = await rest.listMessages(world.channelId, { limit: 20 });
+    expect(recent.map((m) => m.content)).not.toContain("queued past its deadline");
+    await rest.close();
   });
 });
 
@@ -120,5 +176,23 @@ describe("answers that are not the service's", () => {
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({ status: 502, body: "<html>Bad gateway</html>", code: "http_error" });
     await expect(rest.getApplication()).rejects.toMatchObject({ name: "HttpError", status: 200, body: "ok" });
+  });
+});
+
+describe("the fetch option", () => {
+  it("sends every call, bodies and error answers included, through the given fetch", async () => {
+    const { seen, fetchFn } = countingFetch();
+    const rest = new RestClient({ token: world.token, baseUrl: world.baseUrl, fetch: fetchFn });
+    expect((await rest.getMe()).id).toBe(world.botUserId);
+    const sent = await rest.createMessage(world.channelId, { content: "through my fetch" });
+    expect(sent.content).toBe("through my fetch");
+    const error = await rest.getGuild("1").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 404, code: "unknown_guild", path: "/v1/guilds/1" });
+    expect(seen).toEqual([
+      "GET /v1/users/@me",
+      `POST /v1/channels/${world.channelId}/messages`,
+      "GET /v1/guilds/1",
+    ]);
   });
 });

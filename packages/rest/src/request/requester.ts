@@ -1,5 +1,4 @@
 import { isErrorBody } from "@chatbot/protocol";
-import ky, { type KyInstance, type Options as KyOptions, TimeoutError as KyTimeoutError } from "ky";
 import { ApiError } from "../errors/api-error.js";
 import { HttpError } from "../errors/http-error.js";
 import { NetworkError } from "../errors/network-error.js";
@@ -14,7 +13,6 @@ import { backoff, sleep } from "./sleep.js";
 import {
   fetchTransport,
   type Transport,
-  type TransportInit,
   type TransportResponse,
   TransportTimeoutError,
   undiciTransport,
@@ -42,13 +40,12 @@ export interface RequesterConfig {
 }
 
 /**
- * Sends calls over ky and applies the client's policies: the global limit and per-bucket limits
- * learned from the `X-RateLimit-*` headers (waiting instead of being refused), `429` waited out and
+ * Sends calls through a transport and applies the client's policies: the global limit and
+ * per-bucket limits learned from the `X-RateLimit-*` headers (waiting instead of being refused), `429` waited out and
  * retried, network errors, timeouts and `5xx` retried with growing waits and jitter where the call is
  * safe to repeat, and every failure turned into one of the client's error classes.
  */
 export class Requester {
-  private readonly api: KyInstance;
   private readonly transport: Transport;
   private readonly global: GlobalLimiter;
   private readonly buckets = new Map<string, RouteBucket>();
@@ -56,17 +53,10 @@ export class Requester {
   private readonly jsonHeaders: Record<string, string>;
 
   constructor(private readonly config: RequesterConfig) {
-    // ky runs each attempt (its timeout, the caller's abort) and hands it to the transport, which
-    // carries the headers and JSON text beside ky's bodiless Request.
+    // undici's dispatcher by default; a `fetch` of the caller's through ky, which gives it a deadline.
     this.transport = config.fetch
       ? fetchTransport(config.fetch)
       : undiciTransport({ connections: config.connections, pipelining: config.pipelining });
-    this.api = ky.create({
-      retry: 0,
-      timeout: false,
-      throwHttpErrors: false,
-      fetch: this.transport as unknown as typeof fetch,
-    });
     this.headers = { ...config.headers };
     this.jsonHeaders = { ...config.headers, "content-type": "application/json" };
     this.global = new GlobalLimiter(config.globalLimit, config.rateLimitOffset);
@@ -106,7 +96,7 @@ export class Requester {
         if (options.signal?.aborted) throw options.signal.reason;
         const timeout = options.timeout ?? this.config.timeout;
         const failure =
-          error instanceof KyTimeoutError || error instanceof TransportTimeoutError
+          error instanceof TransportTimeoutError
             ? new TimeoutError(timeout, target, { cause: error })
             : new NetworkError(error, target);
         if (!call.retry || failures >= this.config.retries) throw failure;
@@ -174,20 +164,16 @@ export class Requester {
 
   private send(call: RouteCall, options: RequestOptions): Promise<TransportResponse> {
     const body = call.body === undefined ? undefined : JSON.stringify(call.body);
-    const timeout = options.timeout ?? this.config.timeout;
-    const owns = this.transport.ownsDeadline;
-    const transport: TransportInit["transport"] = {
+    return this.transport({
+      url: this.config.baseUrl + call.path + (call.query ? queryString(call.query) : ""),
+      method: call.method,
       headers: body === undefined ? this.headers : this.jsonHeaders,
       body,
       idempotent: call.retry === true,
       urgent: call.urgent === true,
-      timeout,
+      timeout: options.timeout ?? this.config.timeout,
       signal: options.signal,
-    };
-    const init = { method: call.method, timeout: owns ? false : timeout, transport } as KyOptions;
-    if (options.signal && !owns) init.signal = options.signal;
-    const url = this.config.baseUrl + call.path + (call.query ? queryString(call.query) : "");
-    return this.api(url, init) as unknown as Promise<TransportResponse>;
+    });
   }
 
   private observe(headers: TransportResponse["headers"], bucket: RouteBucket | undefined): void {
