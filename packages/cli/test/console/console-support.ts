@@ -67,15 +67,16 @@ export interface ConsoleWorld {
 /**
  * A reference server (manual clock, loopback, port 0) with Ada (owner) and Bob in "Test Server",
  * a channel #quiet where @everyone may not post, and the app "Dice" installed and running as a real
- * bot on the SDK: `/roll sides` answers the person only (ephemeral), `/shout` makes the bot post in
+ * bot on the SDK (with `devKey`, the server needs that key): `/roll sides` answers the person only (ephemeral), `/shout` makes the bot post in
  * #quiet (refused), `/slow` is never answered, `/think` thinks until {@link ConsoleWorld.answerThinking}.
  */
-export async function startConsoleWorld(): Promise<ConsoleWorld> {
-  const server = await startServer({ port: 0, manualClock: true, rateLimits: false });
+export async function startConsoleWorld(options: { devKey?: string } = {}): Promise<ConsoleWorld> {
+  const server = await startServer({ port: 0, manualClock: true, rateLimits: false, ...options });
   const dev = async <T>(method: string, path: string, body?: unknown, as?: string): Promise<T> => {
     const res = await fetch(`${server.baseUrl}/dev/v1${path}`, {
       method,
       headers: {
+        ...(options.devKey === undefined ? {} : { authorization: `Dev ${options.devKey}` }),
         ...(body === undefined ? {} : { "content-type": "application/json" }),
         ...(as ? { "x-dev-user": as } : {}),
       },

@@ -21,8 +21,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function begin(): Promise<ConsoleWorld> {
-  world = await startConsoleWorld();
+async function begin(options: { devKey?: string } = {}): Promise<ConsoleWorld> {
+  world = await startConsoleWorld(options);
   context = await browser.newContext({ viewport: { width: 1280, height: 760 } });
   page = await context.newPage();
   page.setDefaultTimeout(8_000);
@@ -327,6 +327,40 @@ describe("the web console in Chromium", () => {
     await form.getByLabel("sides").fill("6");
     await form.getByRole("button", { name: "Use /roll" }).click();
     await page.locator(".notice.not_delivered", { hasText: "The app is not connected." }).waitFor();
+  });
+
+  it("asks for the dev key when the server needs one, then works with it, live updates included", async () => {
+    const w = await begin({ devKey: "console-key" });
+    await page.addInitScript((id: string) => localStorage.setItem("chatbot-console:person", id), w.bob);
+    await page.goto(`${w.server.baseUrl}/console/#chat`);
+    const key = page.getByLabel("Dev key", { exact: true });
+    await key.fill("not-the-key");
+    await page.getByRole("button", { name: "Open the console" }).click();
+    await page.getByText("The server refused that key.").waitFor();
+    await screenshot(page, "dev-key");
+    await key.fill("console-key");
+    await page.getByRole("button", { name: "Open the console" }).click();
+    await page.locator(".live.on").waitFor();
+    await page.getByText("# general").first().waitFor();
+
+    // The stream carries the key too: what Ada posts arrives without a reload.
+    await w.dev("POST", `/channels/${w.general}/messages`, { content: "posted beside the page" }, w.ada);
+    await page.locator(".message", { hasText: "posted beside the page" }).waitFor();
+    await page.getByLabel("Message", { exact: true }).fill("posted from the page");
+    await page.keyboard.press("Enter");
+    await page.locator(".message", { hasText: "posted from the page" }).waitFor();
+    const seen = await w.dev<{ content: string; author: { id: string } }[]>(
+      "GET",
+      `/channels/${w.general}/messages?limit=1`,
+      undefined,
+      w.ada,
+    );
+    expect(seen[0]).toMatchObject({ content: "posted from the page", author: { id: w.bob } });
+
+    // The key is kept for the tab: a reload goes straight in.
+    await page.reload();
+    await page.locator(".live.on").waitFor();
+    expect(await key.count()).toBe(0);
   });
 
   it("pages a channel of 1,000 messages, never more than 250 on screen", async () => {

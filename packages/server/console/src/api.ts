@@ -1,4 +1,7 @@
-/** The dev API as the console calls it: same origin, JSON, the person in `X-Dev-User`. */
+/**
+ * The dev API as the console calls it: same origin, JSON, the person in `X-Dev-User`, and the dev
+ * key, when the server needs one, in `Authorization: Dev <key>`.
+ */
 import type { CommandOption, Message, SlashCommand, User } from "@chatbot/protocol";
 
 /** The wire objects, as the protocol package defines them. */
@@ -24,13 +27,39 @@ export class ApiFailure extends Error {
   }
 }
 
+const KEY_ITEM = "chatbot-console:dev-key";
+
+/** The dev API's key (`--dev-key`), kept for this tab only; none on loopback, where none is needed. */
+let devKey: string | null = (() => {
+  try {
+    return sessionStorage.getItem(KEY_ITEM);
+  } catch {
+    return null;
+  }
+})();
+
+/** Sets the key the page sends with every call to the dev API (and keeps it for this tab). */
+export function setDevKey(key: string): void {
+  devKey = key;
+  try {
+    sessionStorage.setItem(KEY_ITEM, key);
+  } catch {
+    // The key still holds for this page.
+  }
+}
+
+/** The header that carries the dev key, if the page has one. */
+export function devKeyHeaders(): Record<string, string> {
+  return devKey === null ? {} : { authorization: `Dev ${devKey}` };
+}
+
 /** Calls `method path` on the dev API; `as` is the acting person. Answers the parsed body. */
 export async function api<T = unknown>(
   method: string,
   path: string,
   options: { body?: unknown; as?: string | null } = {},
 ): Promise<T> {
-  const headers: Record<string, string> = {};
+  const headers = devKeyHeaders();
   if (options.body !== undefined) headers["content-type"] = "application/json";
   if (options.as) headers["x-dev-user"] = options.as;
   const res = await fetch(path, {

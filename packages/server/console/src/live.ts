@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "preact/hooks";
-import type { InspectorRecord } from "./api";
+import { devKeyHeaders, type InspectorRecord } from "./api";
 
 /** What a `world` event of the live stream says a commit touched. */
 export interface WorldNotice {
@@ -36,16 +36,73 @@ function merge(a: WorldNotice, b: WorldNotice): WorldNotice {
   };
 }
 
+/** What {@link openStream} reports. */
+interface StreamHandlers {
+  open(): void;
+  broken(): void;
+  event(name: string, data: string): void;
+}
+
 /**
- * Reads `GET /dev/v1/stream` (server-sent events; the browser reconnects by itself) and calls
- * `onRecord` for each inspector record.
+ * Reads `GET /dev/v1/stream` (server-sent events) with `fetch`, not `EventSource`, which cannot send
+ * the dev key's header; connects again a second after a break. Returns a function that stops it.
+ */
+function openStream(handlers: StreamHandlers): () => void {
+  let stopped = false;
+  let controller: AbortController | undefined;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  const connect = async () => {
+    controller = new AbortController();
+    try {
+      const res = await fetch("/dev/v1/stream", { headers: devKeyHeaders(), signal: controller.signal });
+      if (!res.ok || !res.body) throw new Error(`the stream answered ${res.status}`);
+      handlers.open();
+      const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+      let buffer = "";
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += value;
+        let end: number;
+        while ((end = buffer.indexOf("\n\n")) !== -1) {
+          dispatch(buffer.slice(0, end), handlers);
+          buffer = buffer.slice(end + 2);
+        }
+      }
+    } catch {
+      // Broken or refused: connect again below.
+    }
+    if (stopped) return;
+    handlers.broken();
+    retry = setTimeout(() => void connect(), 1_000);
+  };
+  void connect();
+  return () => {
+    stopped = true;
+    clearTimeout(retry);
+    controller?.abort();
+  };
+}
+
+/** Hands one event of the stream (its lines, without the blank line that ends it) to `handlers`. */
+function dispatch(block: string, handlers: StreamHandlers): void {
+  let name = "message";
+  const data: string[] = [];
+  for (const line of block.split("\n")) {
+    if (line.startsWith("event:")) name = line.slice(6).trim();
+    else if (line.startsWith("data:")) data.push(line.slice(line.startsWith("data: ") ? 6 : 5));
+  }
+  if (data.length > 0) handlers.event(name, data.join("\n"));
+}
+
+/**
+ * Reads the live stream and calls `onRecord` for each inspector record.
  */
 export function useLive(onRecord: (record: InspectorRecord) => void): Live {
   const [state, setState] = useState<Live>({ version: 0, last: EMPTY, connected: false, interactions: 0 });
   const onRecordRef = useRef(onRecord);
   onRecordRef.current = onRecord;
   useEffect(() => {
-    const source = new EventSource("/dev/v1/stream");
     let pending: WorldNotice | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let hellos = 0;
@@ -58,24 +115,26 @@ export function useLive(onRecord: (record: InspectorRecord) => void): Live {
         setState((s) => ({ ...s, version: s.version + 1, last }));
       }, 50);
     };
-    source.addEventListener("open", () => setState((s) => ({ ...s, connected: true })));
-    source.addEventListener("error", () => setState((s) => ({ ...s, connected: false })));
-    source.addEventListener("hello", () => {
-      setState((s) => ({ ...s, connected: true }));
-      // Back after a break (the browser reconnects by itself): what is shown may be stale.
-      if (hellos++ > 0) notify({ ...EMPTY, reconnected: true });
-    });
-    source.addEventListener("world", (event) => {
-      notify(JSON.parse((event as MessageEvent<string>).data) as WorldNotice);
-    });
-    source.addEventListener("inspector", (event) => {
-      const record = JSON.parse((event as MessageEvent<string>).data) as InspectorRecord;
-      onRecordRef.current(record);
-      if (record.kind === "interaction") setState((s) => ({ ...s, interactions: s.interactions + 1 }));
+    const stop = openStream({
+      open: () => setState((s) => ({ ...s, connected: true })),
+      broken: () => setState((s) => ({ ...s, connected: false })),
+      event: (name, data) => {
+        if (name === "hello") {
+          setState((s) => ({ ...s, connected: true }));
+          // Back after a break: what is shown may be stale.
+          if (hellos++ > 0) notify({ ...EMPTY, reconnected: true });
+        } else if (name === "world") {
+          notify(JSON.parse(data) as WorldNotice);
+        } else if (name === "inspector") {
+          const record = JSON.parse(data) as InspectorRecord;
+          onRecordRef.current(record);
+          if (record.kind === "interaction") setState((s) => ({ ...s, interactions: s.interactions + 1 }));
+        }
+      },
     });
     return () => {
       clearTimeout(timer);
-      source.close();
+      stop();
     };
   }, []);
   return state;
