@@ -278,16 +278,17 @@ describe("the inspector (GET /dev/v1/inspector)", () => {
 });
 
 describe("the live stream (GET /dev/v1/stream)", () => {
-  it("pushes what each commit touched and each new inspector record", async () => {
+  it("pushes what each commit touched and each new inspector record, alike to every reader", async () => {
     h = await startHarness();
     const w = await setupWorld(h);
     const response = await fetch(`${h.server.baseUrl}/dev/v1/stream`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
-    const reading = readEvents(
-      response,
-      (events) => events.some((e) => e.event === "inspector") && events.some((e) => e.event === "world"),
-    );
+    const bothKinds = (events: { event: string }[]) =>
+      events.some((e) => e.event === "inspector") && events.some((e) => e.event === "world");
+    const reading = readEvents(response, bothKinds);
+    // A second reader (a second console tab) gets the same events.
+    const second = readEvents(await fetch(`${h.server.baseUrl}/dev/v1/stream`), bothKinds);
     await new Promise((resolve) => setTimeout(resolve, 20));
     ok(
       await h.dev(
@@ -311,6 +312,10 @@ describe("the live stream (GET /dev/v1/stream)", () => {
       path: "/v1/users/@me",
       status: 200,
     });
+    // (Each reader stops at its own chunk's end: compare the first of each kind.)
+    const firsts = (list: { event: string; data: unknown }[]) =>
+      ["world", "inspector"].map((kind) => list.find((e) => e.event === kind));
+    expect(firsts(await second)).toEqual(firsts(events));
   });
 
   it("is refused to a foreign page and to a rebound host, like the dev API", async () => {

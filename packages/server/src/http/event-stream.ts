@@ -15,6 +15,18 @@ const PING_MS = 15_000;
 /** A client that leaves more than this unread is dropped (it reconnects and reads the ring). */
 const MAX_UNREAD_BYTES = 4 * 1024 * 1024;
 
+/** The JSON text of each record or notice sent, made once however many readers the stream has. */
+const texts = new WeakMap<object, string>();
+
+function jsonOf(data: object): string {
+  let text = texts.get(data);
+  if (text === undefined) {
+    text = JSON.stringify(data);
+    texts.set(data, text);
+  }
+  return text;
+}
+
 /**
  * Serves `GET /dev/v1/stream` as server-sent events: `hello` with the inspector's last seq, then an
  * `inspector` event per new record (only the app's with `?app_id=`) and a `world` event per committed
@@ -33,9 +45,9 @@ export function serveEventStream(
     connection: "keep-alive",
   });
   res.flushHeaders();
-  const write = (event: string, data: unknown) => {
+  const write = (event: string, data: object) => {
     if (res.destroyed) return;
-    res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    res.write(`event: ${event}\ndata: ${jsonOf(data)}\n\n`);
     if (res.writableLength > MAX_UNREAD_BYTES) res.destroy();
   };
   write("hello", { last_seq: inspector?.lastSeq ?? 0, inspector: inspector !== null });
