@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchChromium } from "../../../../test-support/chromium.mjs";
@@ -361,6 +362,25 @@ describe("the web console in Chromium", () => {
     await page.reload();
     await page.locator(".live.on").waitFor();
     expect(await key.count()).toBe(0);
+  });
+
+  it("says when the live stream is down, and catches up on what it missed once it is back", async () => {
+    const w = await begin();
+    const streams: ServerResponse[] = [];
+    w.server.httpServer.on("request", (req: IncomingMessage, res: ServerResponse) => {
+      if (req.url?.startsWith("/dev/v1/stream")) streams.push(res);
+    });
+    await openConsole(page, w, w.bob);
+    await page.getByText("# general").first().waitFor();
+    // The stream breaks, and cannot come back until the route is lifted.
+    await page.route("**/dev/v1/stream", (route) => route.abort());
+    for (const res of streams.splice(0)) res.destroy();
+    await page.locator(".live", { hasText: "offline" }).waitFor();
+    await w.dev("POST", `/channels/${w.general}/messages`, { content: "posted while offline" }, w.ada);
+    await page.unroute("**/dev/v1/stream");
+    await page.locator(".live.on").waitFor();
+    await page.locator(".message", { hasText: "posted while offline" }).waitFor();
+    expect(streams).toHaveLength(1);
   });
 
   it("pages a channel of 1,000 messages, never more than 250 on screen", async () => {
