@@ -127,6 +127,17 @@ describe("deadlines of the built-in transport", () => {
 });
 
 describe("network errors", () => {
+  it("fails a call made after close() at once, with NetworkError", async () => {
+    const rest = new RestClient({ token: world.token, baseUrl: world.baseUrl, retries: 0 });
+    expect((await rest.getMe()).id).toBe(world.botUserId);
+    await rest.close();
+    const started = performance.now();
+    const error = await rest.getMe().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error).toMatchObject({ code: "network_error", method: "GET", path: "/v1/users/@me" });
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
   it("wraps a refused connection with method, path and cause, retried for reads only", async () => {
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));

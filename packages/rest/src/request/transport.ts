@@ -174,17 +174,23 @@ export function undiciTransport(options: ConnectionOptions): Transport {
       if (call.signal?.aborted) return reject(call.signal.reason);
       const url = call.url;
       const pathStart = url.indexOf("/", url.indexOf("//") + 2);
-      (call.urgent ? urgent : main).dispatch(
-        {
-          origin: pathStart === -1 ? url : url.slice(0, pathStart),
-          path: pathStart === -1 ? "/" : url.slice(pathStart),
-          method: call.method as Dispatcher.HttpMethod,
-          headers: call.headers,
-          body: call.body ?? null,
-          idempotent: call.idempotent,
-        },
-        new Attempt(call, resolve, reject),
-      );
+      const attempt = new Attempt(call, resolve, reject);
+      try {
+        (call.urgent ? urgent : main).dispatch(
+          {
+            origin: pathStart === -1 ? url : url.slice(0, pathStart),
+            path: pathStart === -1 ? "/" : url.slice(pathStart),
+            method: call.method as Dispatcher.HttpMethod,
+            headers: call.headers,
+            body: call.body ?? null,
+            idempotent: call.idempotent,
+          },
+          attempt,
+        );
+      } catch (error) {
+        // Its timer must not outlive a call that never went out.
+        attempt.onError(error as Error);
+      }
     });
   return Object.assign(transport, {
     close: async () => {
