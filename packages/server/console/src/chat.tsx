@@ -11,6 +11,7 @@ import {
   type World,
 } from "./api";
 import { CommandForm } from "./command-form";
+import { Text } from "./fields";
 import { type Live, touched, useLiveEffect } from "./live";
 import { Alert } from "./alert";
 
@@ -507,11 +508,7 @@ function MessageRow({
             void act("PATCH", path, { content: editing }).then(() => setEditing(null));
           }}
         >
-          <input
-            aria-label="Edit message"
-            value={editing}
-            onInput={(e) => setEditing(e.currentTarget.value)}
-          />
+          <Text label="Edit message" value={editing} set={setEditing} />
           <button type="submit">Save</button>
           <button type="button" class="link" onClick={() => setEditing(null)}>
             Cancel
@@ -579,13 +576,7 @@ function EmojiPicker({ onPick, onCancel }: { onPick: (emoji: string) => void; on
           {emoji}
         </button>
       ))}
-      <input
-        aria-label="Other emoji"
-        placeholder="other emoji"
-        size={12}
-        value={typed}
-        onInput={(e) => setTyped(e.currentTarget.value)}
-      />
+      <Text label="Other emoji" placeholder="other emoji" size={12} value={typed} set={setTyped} />
       <button type="submit">React</button>
       <button type="button" class="link" onClick={onCancel}>
         Cancel

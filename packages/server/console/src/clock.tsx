@@ -1,5 +1,6 @@
 import { useEffect, useState } from "preact/hooks";
 import { api, describe } from "./api";
+import { Text } from "./fields";
 
 interface Clock {
   now: number;
@@ -59,13 +60,7 @@ export function ClockControl({ version }: { version: number }) {
               void advance(Number(custom));
             }}
           >
-            <input
-              aria-label="Advance by (ms)"
-              placeholder="+ms"
-              size={7}
-              value={custom}
-              onInput={(e) => setCustom(e.currentTarget.value)}
-            />
+            <Text label="Advance by (ms)" placeholder="+ms" size={7} value={custom} set={setCustom} />
           </form>
         </>
       ) : (

@@ -1,6 +1,7 @@
 import { Alert } from "./alert";
 import { useState } from "preact/hooks";
 import { api, describe, type InspectorRecord, type World } from "./api";
+import { Pick, Text } from "./fields";
 
 const KINDS = ["rest", "webhook", "session", "gateway", "interaction"] as const;
 const SHOWN = 300;
@@ -98,43 +99,28 @@ function Faults({ world }: { world: World | null }) {
   return (
     <form class="faults" onSubmit={send} aria-label="Faults">
       <strong>Faults</strong>
-      <select aria-label="Fault app" value={app} onChange={(e) => setAppId(e.currentTarget.value)}>
-        {apps.map((a) => (
-          <option key={a.id} value={a.id}>
-            {a.name}
-          </option>
-        ))}
-      </select>
-      <select
-        aria-label="Fault kind"
+      <Pick label="Fault app" value={app} set={setAppId} choices={apps.map((a) => [a.id, a.name] as const)} />
+      <Pick
+        label="Fault kind"
         value={kind}
-        onChange={(e) => setKind(e.currentTarget.value as typeof kind)}
-      >
-        <option value="http">HTTP error</option>
-        <option value="latency">latency</option>
-        <option value="close_gateway">close gateway</option>
-      </select>
-      {kind === "close_gateway" && (
-        <input
-          aria-label="Close code"
-          size={5}
-          value={code}
-          onInput={(e) => setCode(e.currentTarget.value)}
+        set={(v) => setKind(v as typeof kind)}
+        choices={[
+          ["http", "HTTP error"],
+          ["latency", "latency"],
+          ["close_gateway", "close gateway"],
+        ]}
+      />
+      {kind === "close_gateway" && <Text label="Close code" size={5} value={code} set={setCode} />}
+      {kind === "http" && (
+        <Pick
+          label="Status"
+          value={status}
+          set={setStatus}
+          choices={["429", "500", "503"].map((s) => [s, s] as const)}
         />
       )}
-      {kind === "http" && (
-        <select aria-label="Status" value={status} onChange={(e) => setStatus(e.currentTarget.value)}>
-          <option>429</option>
-          <option>500</option>
-          <option>503</option>
-        </select>
-      )}
-      {kind === "latency" && (
-        <input aria-label="Latency (ms)" size={6} value={ms} onInput={(e) => setMs(e.currentTarget.value)} />
-      )}
-      {kind !== "close_gateway" && (
-        <input aria-label="Count" size={3} value={count} onInput={(e) => setCount(e.currentTarget.value)} />
-      )}
+      {kind === "latency" && <Text label="Latency (ms)" size={6} value={ms} set={setMs} />}
+      {kind !== "close_gateway" && <Text label="Count" size={3} value={count} set={setCount} />}
       <button type="submit" disabled={!app}>
         Inject
       </button>

@@ -2,6 +2,7 @@ import { render } from "preact";
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import { ApiFailure, api, describe, type InspectorRecord, setDevKey, type User, type World } from "./api";
 import { Chat } from "./chat";
+import { Text } from "./fields";
 import { ClockControl } from "./clock";
 import { InspectorView } from "./inspector";
 import { useLive } from "./live";
@@ -45,13 +46,7 @@ function NewPerson({ onMade }: { onMade: (user: User) => void }) {
   };
   return (
     <form class="inline" onSubmit={submit} aria-label="New person">
-      <input
-        placeholder="username"
-        value={username}
-        onInput={(e) => setUsername(e.currentTarget.value)}
-        aria-label="username"
-        autoFocus
-      />
+      <Text label="username" placeholder="username" value={username} set={setUsername} autoFocus />
       <button type="submit">Make</button>
       <button type="button" class="link" onClick={() => setOpen(false)}>
         Cancel

@@ -4,9 +4,13 @@ import { INTENTS } from "../../../protocol/src/constants/intents";
 import { PERMISSION_NAMES } from "../../../protocol/src/constants/permissions";
 import { SCOPES } from "../../../protocol/src/constants/scopes";
 import { api, describe, type World } from "./api";
+import { Pick, Text } from "./fields";
 import { type Live, touched, useLiveEffect } from "./live";
 
 type Guild = World["guilds"][number];
+
+/** The kinds a channel may be made as, in the order the form offers them. */
+const CHANNEL_KINDS = ["text", "announcement", "voice"] as const;
 
 /** Runs dev API calls for a form, keeping the last error (or what went well) to show beside it. */
 function useRun(onChanged: () => void) {
@@ -36,18 +40,6 @@ function Panel({ title, children }: { title: string; children: ComponentChildren
       <h3>{title}</h3>
       {children}
     </section>
-  );
-}
-
-/** A text box of the world editor's forms. */
-function Text(props: { label: string; placeholder: string; value: string; set: (value: string) => void }) {
-  return (
-    <input
-      aria-label={props.label}
-      placeholder={props.placeholder}
-      value={props.value}
-      onInput={(e) => props.set(e.currentTarget.value)}
-    />
   );
 }
 
@@ -302,17 +294,16 @@ function Channels({ me, world, guild, onChanged }: Props) {
               <div class="perm-grid">
                 {PERMISSION_NAMES.map((name) => (
                   <label key={name}>
-                    <select
-                      aria-label={`${name} for ${o.type === "role" ? roleName(o.id) : userName(o.id)}`}
+                    <Pick
+                      label={`${name} for ${o.type === "role" ? roleName(o.id) : userName(o.id)}`}
                       value={o.allow.includes(name) ? "allow" : o.deny.includes(name) ? "deny" : ""}
-                      onChange={(e) =>
-                        setPermission(index, name, e.currentTarget.value as "allow" | "deny" | "")
-                      }
-                    >
-                      <option value="">·</option>
-                      <option value="allow">allow</option>
-                      <option value="deny">deny</option>
-                    </select>{" "}
+                      set={(v) => setPermission(index, name, v as "allow" | "deny" | "")}
+                      placeholder="·"
+                      choices={[
+                        ["allow", "allow"],
+                        ["deny", "deny"],
+                      ]}
+                    />{" "}
                     {name}
                   </label>
                 ))}
@@ -320,23 +311,16 @@ function Channels({ me, world, guild, onChanged }: Props) {
             </details>
           ))}
           <div class="inline">
-            <select
-              aria-label="Overwrite for"
+            <Pick
+              label="Overwrite for"
               value={target}
-              onChange={(e) => setTarget(e.currentTarget.value)}
-            >
-              <option value="">add an overwrite for…</option>
-              {roles.map((r) => (
-                <option key={r.id} value={`role:${r.id}`}>
-                  role {r.name}
-                </option>
-              ))}
-              {members.map((m) => (
-                <option key={m.user_id} value={`member:${m.user_id}`}>
-                  member {userName(m.user_id)}
-                </option>
-              ))}
-            </select>
+              set={setTarget}
+              placeholder="add an overwrite for…"
+              choices={[
+                ...roles.map((r) => [`role:${r.id}`, `role ${r.name}`] as const),
+                ...members.map((m) => [`member:${m.user_id}`, `member ${userName(m.user_id)}`] as const),
+              ]}
+            />
             <button
               type="button"
               disabled={!target}
@@ -387,38 +371,30 @@ function Channels({ me, world, guild, onChanged }: Props) {
           value={form.name}
           set={(v) => setForm({ ...form, name: v })}
         />
-        <select
-          aria-label="Channel kind"
+        <Pick
+          label="Channel kind"
           value={form.kind}
-          onChange={(e) => setForm({ ...form, kind: e.currentTarget.value })}
-        >
-          <option>text</option>
-          <option>announcement</option>
-          <option>voice</option>
-        </select>
+          set={(v) => setForm({ ...form, kind: v })}
+          choices={CHANNEL_KINDS.map((kind) => [kind, kind] as const)}
+        />
         <Text
           label="Topic"
           placeholder="topic"
           value={form.topic}
           set={(v) => setForm({ ...form, topic: v })}
         />
-        <select
-          aria-label="Category"
+        <Pick
+          label="Category"
           value={form.category_id}
-          onChange={(e) => setForm({ ...form, category_id: e.currentTarget.value })}
-        >
-          <option value="">no category</option>
-          {categories.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-        <input
-          aria-label="Slowmode (s)"
+          set={(v) => setForm({ ...form, category_id: v })}
+          placeholder="no category"
+          choices={categories.map((c) => [c.id, c.name] as const)}
+        />
+        <Text
+          label="Slowmode (s)"
           size={4}
           value={form.slowmode_seconds}
-          onInput={(e) => setForm({ ...form, slowmode_seconds: e.currentTarget.value })}
+          set={(v) => setForm({ ...form, slowmode_seconds: v })}
         />
         <button type="submit">Make channel</button>
       </form>
@@ -601,23 +577,15 @@ function Members({ me, world, guild, onChanged }: Props) {
       </Grid>
       <div class="inline">
         <label>
-          Timeouts last{" "}
-          <input
-            aria-label="Timeout minutes"
-            size={4}
-            value={minutes}
-            onInput={(e) => setMinutes(e.currentTarget.value)}
-          />{" "}
-          min
+          Timeouts last <Text label="Timeout minutes" size={4} value={minutes} set={setMinutes} /> min
         </label>
-        <select aria-label="Add a person" value={adding} onChange={(e) => setAdding(e.currentTarget.value)}>
-          <option value="">add a person…</option>
-          {outside.map((u) => (
-            <option key={u.id} value={u.id}>
-              {u.username}
-            </option>
-          ))}
-        </select>
+        <Pick
+          label="Add a person"
+          value={adding}
+          set={setAdding}
+          placeholder="add a person…"
+          choices={outside.map((u) => [u.id, u.username] as const)}
+        />
         <button
           type="button"
           disabled={!adding}
@@ -691,14 +659,13 @@ function Installs({ me, world, guild, onChanged }: Props) {
       </Grid>
       <details>
         <summary>Install an app</summary>
-        <select aria-label="App to install" value={appId} onChange={(e) => setAppId(e.currentTarget.value)}>
-          <option value="">choose an app…</option>
-          {free.map((a) => (
-            <option key={a.id} value={a.id}>
-              {a.name}
-            </option>
-          ))}
-        </select>
+        <Pick
+          label="App to install"
+          value={appId}
+          set={setAppId}
+          placeholder="choose an app…"
+          choices={free.map((a) => [a.id, a.name] as const)}
+        />
         <Checks label="Scopes" names={SCOPES} chosen={scopes} onChange={setScopes} />
         <Checks label="Intents" names={INTENTS} chosen={intents} onChange={setIntents} />
         <Checks label="Permissions" names={PERMISSION_NAMES} chosen={permissions} onChange={setPermissions} />
@@ -796,17 +763,12 @@ function Webhooks({ me, world, guild, onChanged, live }: Props & { live: Live })
         }}
       >
         <Text label="Webhook name" placeholder="webhook name" value={name} set={(v) => setName(v)} />
-        <select
-          aria-label="Webhook channel"
+        <Pick
+          label="Webhook channel"
           value={channelId}
-          onChange={(e) => setChannelId(e.currentTarget.value)}
-        >
-          {channels.map((c) => (
-            <option key={c.id} value={c.id}>
-              #{c.name}
-            </option>
-          ))}
-        </select>
+          set={setChannelId}
+          choices={channels.map((c) => [c.id, `#${c.name}`] as const)}
+        />
         <button type="submit">Make webhook</button>
       </form>
       {note}
