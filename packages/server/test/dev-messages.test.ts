@@ -1,7 +1,15 @@
 import type { Message } from "@chatbot/protocol";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ServerChange } from "../src/index.js";
-import { type ErrorAnswer, type Harness, ok, setupWorld, startHarness, type TestWorld } from "./harness.js";
+import {
+  type ErrorAnswer,
+  type Harness,
+  ok,
+  personPosts,
+  setupWorld,
+  startHarness,
+  type TestWorld,
+} from "./harness.js";
 
 let h: Harness;
 afterEach(() => h.close());
@@ -13,9 +21,8 @@ async function world(): Promise<TestWorld> {
 
 const messages = (w: TestWorld) => `/dev/v1/channels/${w.general.id}/messages`;
 
-async function post(w: TestWorld, body: object, as = w.member.id): Promise<Message> {
-  return ok(await h.dev<Message>("POST", messages(w), body, { as }), 201);
-}
+const post = (w: TestWorld, body: object, as = w.member.id): Promise<Message> =>
+  personPosts(h, w.general.id, body, as);
 
 describe("people's messages", () => {
   it("posts text, embeds, attachments and polls, checked like a bot's", async () => {

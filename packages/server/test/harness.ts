@@ -1,4 +1,4 @@
-import type { Channel, Scope, User } from "@chatbot/protocol";
+import type { Channel, Message, Scope, User } from "@chatbot/protocol";
 import { ManualClock } from "../src/clock.js";
 import { type RunningServer, type ServerOptions, startServer } from "../src/index.js";
 
@@ -114,6 +114,11 @@ export function ok<T>(result: ApiResult<T>, status = 200): T {
     throw new Error(`expected ${status}, got ${result.status}: ${JSON.stringify(result.body)}`);
   }
   return result.body;
+}
+
+/** `as` posts `body` in `channelId` through the dev API; answers the message, or throws unless `201`. */
+export async function personPosts(h: Harness, channelId: string, body: object, as: string): Promise<Message> {
+  return ok(await h.dev<Message>("POST", `/dev/v1/channels/${channelId}/messages`, body, { as }), 201);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { request } from "node:http";
 import type { Channel } from "@chatbot/protocol";
 import { afterEach, describe, expect, it } from "vitest";
-import { type Harness, ok, setupWorld, startHarness, type TestWorld } from "./harness.js";
+import { type Harness, ok, personPosts, setupWorld, startHarness, type TestWorld } from "./harness.js";
 import { BotSocket, registerGlobal, use } from "./interactions-support.js";
 
 interface Step {
@@ -162,15 +162,7 @@ describe("the inspector (GET /dev/v1/inspector)", () => {
       "guild_messages",
       "message_content",
     ]);
-    ok(
-      await h.dev(
-        "POST",
-        `/dev/v1/channels/${w.general.id}/messages`,
-        { content: "hi" },
-        { as: w.member.id },
-      ),
-      201,
-    );
+    await personPosts(h, w.general.id, { content: "hi" }, w.member.id);
     await bot.drain();
     bot.close();
     await h.server.core.clock.now();
@@ -290,15 +282,7 @@ describe("the live stream (GET /dev/v1/stream)", () => {
     // A second reader (a second console tab) gets the same events.
     const second = readEvents(await fetch(`${h.server.baseUrl}/dev/v1/stream`), bothKinds);
     await new Promise((resolve) => setTimeout(resolve, 20));
-    ok(
-      await h.dev(
-        "POST",
-        `/dev/v1/channels/${w.general.id}/messages`,
-        { content: "hi" },
-        { as: w.member.id },
-      ),
-      201,
-    );
+    await personPosts(h, w.general.id, { content: "hi" }, w.member.id);
     await h.bot(w.token, "GET", "/v1/users/@me");
     const events = await reading;
     expect(events[0]).toMatchObject({ event: "hello" });

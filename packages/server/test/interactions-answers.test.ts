@@ -1,6 +1,14 @@
 import type { Message } from "@chatbot/protocol";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type ErrorAnswer, type Harness, ok, setupWorld, startHarness, type TestWorld } from "./harness.js";
+import {
+  type ErrorAnswer,
+  type Harness,
+  ok,
+  personPosts,
+  setupWorld,
+  startHarness,
+  type TestWorld,
+} from "./harness.js";
 import { BotSocket, registerGlobal, use, viewInteraction } from "./interactions-support.js";
 
 let h: Harness;
@@ -88,25 +96,9 @@ describe("answering with callback type 4", () => {
   });
 
   it("merges ephemeral answers into the person's pages in id order", async () => {
-    ok(
-      await h.dev(
-        "POST",
-        `/dev/v1/channels/${w.general.id}/messages`,
-        { content: "before" },
-        { as: w.owner.id },
-      ),
-      201,
-    );
+    await personPosts(h, w.general.id, { content: "before" }, w.owner.id);
     await callback({ type: 4, data: { content: "secret", flags: 64 } });
-    ok(
-      await h.dev(
-        "POST",
-        `/dev/v1/channels/${w.general.id}/messages`,
-        { content: "after" },
-        { as: w.owner.id },
-      ),
-      201,
-    );
+    await personPosts(h, w.general.id, { content: "after" }, w.owner.id);
     expect((await personList(w.member.id)).map((m) => m.content)).toEqual(["after", "secret", "before"]);
     const page = ok(
       await h.dev<Message[]>("GET", `/dev/v1/channels/${w.general.id}/messages?limit=2`, undefined, {

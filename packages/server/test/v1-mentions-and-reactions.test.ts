@@ -1,6 +1,14 @@
 import type { Message, Role } from "@chatbot/protocol";
 import { afterEach, describe, expect, it } from "vitest";
-import { type ErrorAnswer, type Harness, ok, setupWorld, startHarness, type TestWorld } from "./harness.js";
+import {
+  type ErrorAnswer,
+  type Harness,
+  ok,
+  personPosts,
+  setupWorld,
+  startHarness,
+  type TestWorld,
+} from "./harness.js";
 
 let h: Harness;
 afterEach(() => h.close());
@@ -118,17 +126,7 @@ describe("reactions", () => {
   const reaction = (w: TestWorld, messageId: string, emoji: string) =>
     `/v1/channels/${w.general.id}/messages/${messageId}/reactions/${encodeURIComponent(emoji)}/@me`;
 
-  async function posted(w: TestWorld): Promise<Message> {
-    return ok(
-      await h.dev<Message>(
-        "POST",
-        `/dev/v1/channels/${w.general.id}/messages`,
-        { content: "react" },
-        { as: w.member.id },
-      ),
-      201,
-    );
-  }
+  const posted = (w: TestWorld) => personPosts(h, w.general.id, { content: "react" }, w.member.id);
 
   it("adds and removes the bot's own Unicode reaction, shown with me: true", async () => {
     const w = await world();
