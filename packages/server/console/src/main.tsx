@@ -180,6 +180,16 @@ function App() {
   );
 }
 
+/** Whether the dev API refuses the page for want of its key. */
+async function refused(): Promise<boolean> {
+  try {
+    await api("GET", "/dev/v1/clock");
+    return false;
+  } catch (failure) {
+    return failure instanceof ApiFailure && failure.status === 401;
+  }
+}
+
 /**
  * Asks for the dev key when the server needs one (started with `--dev-key`), then shows the console.
  * On loopback without a key the dev API is open and the page goes straight in.
@@ -188,18 +198,9 @@ function KeyGate() {
   const [state, setState] = useState<"checking" | "needed" | "open">("checking");
   const [key, setKey] = useState("");
   const [error, setError] = useState<string | null>(null);
-  /** Whether the dev API refuses the page for want of its key. */
-  const refused = useCallback(async () => {
-    try {
-      await api("GET", "/dev/v1/clock");
-      return false;
-    } catch (failure) {
-      return failure instanceof ApiFailure && failure.status === 401;
-    }
-  }, []);
   useEffect(() => {
     void refused().then((no) => setState(no ? "needed" : "open"));
-  }, [refused]);
+  }, []);
   if (state === "open") return <App />;
   if (state === "checking") return null;
   const submit = async (event: Event) => {
