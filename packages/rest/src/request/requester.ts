@@ -55,8 +55,12 @@ export class Requester {
   constructor(private readonly config: RequesterConfig) {
     // undici's dispatcher by default; a `fetch` of the caller's through ky, which gives it a deadline.
     this.transport = config.fetch
-      ? fetchTransport(config.fetch)
-      : undiciTransport({ connections: config.connections, pipelining: config.pipelining });
+      ? fetchTransport(config.fetch, config.baseUrl)
+      : undiciTransport({
+          baseUrl: config.baseUrl,
+          connections: config.connections,
+          pipelining: config.pipelining,
+        });
     this.headers = { ...config.headers };
     this.jsonHeaders = { ...config.headers, "content-type": "application/json" };
     this.global = new GlobalLimiter(config.globalLimit, config.rateLimitOffset);
@@ -165,7 +169,7 @@ export class Requester {
   private send(call: RouteCall, options: RequestOptions): Promise<TransportResponse> {
     const body = call.body === undefined ? undefined : JSON.stringify(call.body);
     return this.transport({
-      url: this.config.baseUrl + call.path + (call.query ? queryString(call.query) : ""),
+      path: call.path + (call.query ? queryString(call.query) : ""),
       method: call.method,
       headers: body === undefined ? this.headers : this.jsonHeaders,
       body,

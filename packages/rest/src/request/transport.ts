@@ -15,7 +15,8 @@ export interface TransportResponse {
 
 /** One attempt of a call, as the requester hands it to a transport. */
 export interface TransportCall {
-  readonly url: string;
+  /** The path and query after the client's base URL (`/users/@me`). */
+  readonly path: string;
   readonly method: string;
   readonly headers: Record<string, string>;
   /** The JSON text of the body, if any. */
@@ -50,6 +51,8 @@ export interface Transport {
 
 /** How the default transport connects. */
 export interface ConnectionOptions {
+  /** The client's base URL (absolute, no trailing `/`): calls' paths are sent after it. */
+  readonly baseUrl: string;
   /** Connections to the service at most; default 8. */
   readonly connections: number;
   /** Idempotent calls sent on one connection before the first answers (HTTP pipelining); default 4. */
@@ -167,19 +170,22 @@ export function undiciTransport(options: ConnectionOptions): Transport {
   // undici's own timeouts are off: each attempt keeps its deadline (undici's would count only once
   // the call is on a connection, to within a second).
   const settings = { connections: options.connections, headersTimeout: 0, bodyTimeout: 0 };
+  // The base URL is split once: its origin names the connections, its path starts every call's.
+  const base = options.baseUrl;
+  const pathStart = base.indexOf("/", base.indexOf("//") + 2);
+  const origin = pathStart === -1 ? base : base.slice(0, pathStart);
+  const prefix = pathStart === -1 ? "" : base.slice(pathStart);
   const main = new Agent({ ...settings, pipelining: options.pipelining });
   const urgent = new Agent({ ...settings, pipelining: 1 });
   const transport = (call: TransportCall): Promise<TransportResponse> =>
     new Promise((resolve, reject) => {
       if (call.signal?.aborted) return reject(call.signal.reason);
-      const url = call.url;
-      const pathStart = url.indexOf("/", url.indexOf("//") + 2);
       const attempt = new Attempt(call, resolve, reject);
       try {
         (call.urgent ? urgent : main).dispatch(
           {
-            origin: pathStart === -1 ? url : url.slice(0, pathStart),
-            path: pathStart === -1 ? "/" : url.slice(pathStart),
+            origin,
+            path: prefix + call.path || "/",
             method: call.method as Dispatcher.HttpMethod,
             headers: call.headers,
             body: call.body ?? null,
@@ -204,11 +210,11 @@ export function undiciTransport(options: ConnectionOptions): Transport {
  * deadline (counted from the start of the attempt) that the caller's signal can also abort. It
  * builds a WHATWG `Request` per call, which is why the default transport does not go through it.
  */
-export function fetchTransport(fetchFn: typeof fetch): Transport {
+export function fetchTransport(fetchFn: typeof fetch, baseUrl: string): Transport {
   const api = ky.create({ retry: 0, throwHttpErrors: false, fetch: fetchFn });
   const transport = async (call: TransportCall): Promise<TransportResponse> => {
     try {
-      return await api(call.url, {
+      return await api(baseUrl + call.path, {
         method: call.method,
         headers: call.headers,
         ...(call.body === undefined ? {} : { body: call.body }),
