@@ -9,6 +9,7 @@ export default [
   "packages/gateway",
   "packages/testing",
   "packages/framework",
+  "packages/cluster",
   "packages/cli",
   "examples/digest",
   "examples/polls",

@@ -129,6 +129,15 @@ export class Bot {
     void this.#dispatch(event);
   }
 
+  /**
+   * Hands the bot one gateway event and resolves once its handlers have run (their errors are the
+   * bot's to log, as for {@link receive}): for a host that acknowledges each event after its
+   * handlers, as the workers of `@chatbot/cluster` do.
+   */
+  handle(event: GatewayDispatch): Promise<void> {
+    return this.#dispatch(event);
+  }
+
   /** Where the bot stands. */
   get state(): BotState {
     return this.#state;

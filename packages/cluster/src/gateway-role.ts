@@ -1,0 +1,248 @@
+import { type GatewayDispatch, GatewayClient } from "@chatbot/gateway";
+import type { Intent } from "@chatbot/protocol";
+import { RestClient } from "@chatbot/rest";
+import type { Logger } from "@chatbot/framework";
+import type { Redis } from "ioredis";
+import type { ClusterKeys } from "./keys.js";
+import { RedisLease } from "./lease.js";
+import { partitionOf } from "./partition.js";
+import { defineScript, PUBLISH_EVENT, type RedisScript } from "./scripts.js";
+import { readMissedMessages } from "./takeover-recovery.js";
+
+/** How long a published message id is remembered, so a recovery never publishes it twice. */
+const PUBLISHED_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** Options of a {@link GatewayRole}. */
+export interface GatewayRoleOptions {
+  readonly redis: Redis;
+  readonly keys: ClusterKeys;
+  /** This process's id in the cluster (in the lease, and in logs). */
+  readonly nodeId: string;
+  readonly token: string;
+  readonly baseUrl: string;
+  readonly gatewayUrl?: string;
+  readonly intents: readonly Intent[];
+  readonly partitions: number;
+  /** The lease's time to live: a dead owner is replaced about this long after it stopped (2,000 ms). */
+  readonly leaseMs: number;
+  /** Each stream is trimmed to about this many entries at most (100,000). */
+  readonly streamMaxLength: number;
+  readonly logger: Logger;
+}
+
+/** Where a {@link GatewayRole} stands. */
+export type GatewayRoleState = "standby" | "owner" | "stopped";
+
+/**
+ * The gateway role: every process that plays it competes for one Redis lease; the holder connects
+ * to the gateway and publishes each event to the stream of its server's partition (interactions to
+ * their own stream), the others stand by and take over when the lease runs out. A new holder first
+ * reads back over REST the messages missed since the last ones published, from the cursors kept in
+ * Redis, and publishes them (marked `recovered`) before the live events that arrived meanwhile.
+ */
+export class GatewayRole {
+  readonly #options: GatewayRoleOptions;
+  readonly #lease: RedisLease;
+  readonly #publish: RedisScript;
+  #state: GatewayRoleState = "standby";
+  #timer: NodeJS.Timeout | null = null;
+  #gateway: GatewayClient | null = null;
+  #rest: RestClient | null = null;
+  /** Publishes go one after another, so each partition's stream keeps the gateway's order. */
+  #chain: Promise<void> = Promise.resolve();
+  #ticking = false;
+  #stopped: { resolve: (error: Error | null) => void; promise: Promise<Error | null> };
+  /** Called when this process becomes the owner, with the time it took the lease. */
+  onOwner: ((info: { fence: number; at: number }) => void) | null = null;
+
+  constructor(options: GatewayRoleOptions) {
+    this.#options = options;
+    this.#lease = new RedisLease(options.redis, {
+      key: options.keys.gatewayLease,
+      fenceKey: options.keys.gatewayFence,
+      holder: options.nodeId,
+      ttlMs: options.leaseMs,
+    });
+    this.#publish = defineScript(options.redis, "chatbotPublishEvent", 5, PUBLISH_EVENT);
+    let resolve!: (error: Error | null) => void;
+    const promise = new Promise<Error | null>((r) => (resolve = r));
+    this.#stopped = { resolve, promise };
+  }
+
+  get state(): GatewayRoleState {
+    return this.#state;
+  }
+
+  /** The fencing token of this process's current hold (0 when it does not hold the connection). */
+  get fence(): number {
+    return this.#state === "owner" ? this.#lease.fence : 0;
+  }
+
+  /** Resolves when the role stops for good: null after {@link stop}, the error on a stop code. */
+  get ended(): Promise<Error | null> {
+    return this.#stopped.promise;
+  }
+
+  /** Starts competing for the connection (returns at once). */
+  start(): void {
+    const every = Math.max(50, Math.floor(this.#options.leaseMs / 4));
+    this.#timer = setInterval(() => void this.#tick(), every);
+    void this.#tick();
+  }
+
+  /** Gives the connection up (a standby takes it at once) and stops competing. */
+  async stop(): Promise<void> {
+    if (this.#state === "stopped") return;
+    this.#finish(null);
+    await this.#demote("stopping");
+  }
+
+  async #tick(): Promise<void> {
+    if (this.#ticking || this.#state === "stopped") return;
+    this.#ticking = true;
+    try {
+      if (this.#state === "owner") {
+        if (!(await this.#lease.renew())) await this.#demote("lost the gateway lease");
+      } else if (await this.#lease.acquire()) {
+        await this.#becomeOwner();
+      }
+    } catch (error) {
+      this.#options.logger.warn(`cluster: gateway lease check failed (Redis unreachable?): ${String(error)}`);
+    } finally {
+      this.#ticking = false;
+    }
+  }
+
+  async #becomeOwner(): Promise<void> {
+    const { logger, token, baseUrl, gatewayUrl, intents } = this.#options;
+    this.#state = "owner";
+    const at = Date.now();
+    logger.info(`cluster: ${this.#options.nodeId} holds the gateway connection (fence ${this.#lease.fence})`);
+    this.onOwner?.({ fence: this.#lease.fence, at });
+    const rest = new RestClient({ token, baseUrl });
+    const gateway = new GatewayClient({
+      token,
+      intents,
+      rest,
+      ...(gatewayUrl !== undefined && { gatewayUrl }),
+    });
+    this.#rest = rest;
+    this.#gateway = gateway;
+    let held: GatewayDispatch[] | null = [];
+    gateway.on("dispatch", (event) => {
+      if (event.name === "READY") return;
+      if (held) held.push(event);
+      else this.#enqueue(event);
+    });
+    gateway.on("connecting", () => {
+      // Never take the connection from a newer holder: a process that lost the lease stays away.
+      if (this.#gateway !== gateway) void gateway.close();
+    });
+    gateway.on("stopped", ({ reason, error }) => {
+      if (this.#gateway !== gateway || error === null) return;
+      logger.error(`cluster: the gateway stopped for good: ${reason}`);
+      this.#finish(error);
+      void this.#demote("the gateway stopped");
+    });
+    gateway.once("ready", () => {
+      void (async () => {
+        try {
+          const cursors = await this.#options.redis.hgetall(this.#options.keys.cursors);
+          const missed = await readMissedMessages(rest, cursors, (skip) =>
+            logger.warn(`cluster: takeover recovery skipped channel ${skip.channelId}: ${skip.reason}`),
+          );
+          for (const message of missed) {
+            this.#enqueue({ name: "MESSAGE_CREATE", data: { ...message, recovered: true } });
+          }
+          if (missed.length > 0)
+            logger.info(`cluster: recovered ${missed.length} message(s) missed during the takeover`);
+        } catch (error) {
+          logger.error(`cluster: takeover recovery failed`, error);
+        }
+        const waiting = held ?? [];
+        held = null;
+        for (const event of waiting) this.#enqueue(event);
+      })();
+    });
+    try {
+      await gateway.connect();
+    } catch (error) {
+      if (this.#gateway === gateway) {
+        logger.error(`cluster: could not connect to the gateway`, error);
+        await this.#demote("could not connect");
+      }
+    }
+  }
+
+  #enqueue(event: GatewayDispatch): void {
+    const lease = this.#lease.value;
+    if (lease === null) return;
+    this.#chain = this.#chain
+      .then(() => this.#publishOne(event, lease))
+      .catch((error: unknown) =>
+        this.#options.logger.error(`cluster: could not publish ${event.name}`, error),
+      );
+  }
+
+  async #publishOne(event: GatewayDispatch, lease: string): Promise<void> {
+    const { keys, partitions, streamMaxLength } = this.#options;
+    const stream =
+      event.name === "INTERACTION_CREATE"
+        ? keys.interactions
+        : keys.events(partitionOf(guildOf(event), partitions));
+    const message = event.name === "MESSAGE_CREATE" ? event.data : null;
+    const result = Number(
+      await this.#publish(
+        [
+          keys.gatewayLease,
+          stream,
+          keys.cursors,
+          keys.lastPublished,
+          message ? keys.published(message.id) : "",
+        ],
+        [
+          lease,
+          JSON.stringify(event),
+          streamMaxLength,
+          message?.channel_id ?? "",
+          message?.id ?? "",
+          Date.now(),
+          PUBLISHED_TTL_MS,
+        ],
+      ),
+    );
+    if (result === -1 && this.#state === "owner")
+      await this.#demote("lost the gateway lease while publishing");
+  }
+
+  async #demote(why: string): Promise<void> {
+    const gateway = this.#gateway;
+    const rest = this.#rest;
+    this.#gateway = null;
+    this.#rest = null;
+    if (this.#state === "owner") {
+      this.#options.logger.warn(`cluster: ${this.#options.nodeId} gives up the gateway connection: ${why}`);
+    }
+    if (this.#state !== "stopped") this.#state = "standby";
+    await gateway?.close().catch(() => undefined);
+    await this.#chain;
+    await this.#lease.release().catch(() => undefined);
+    await rest?.close().catch(() => undefined);
+  }
+
+  #finish(error: Error | null): void {
+    this.#state = "stopped";
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = null;
+    this.#stopped.resolve(error);
+  }
+}
+
+/** The server an event belongs to (`GUILD_CREATE` and the like carry it as `id`). */
+export function guildOf(event: GatewayDispatch): string {
+  const data = event.data as { guild_id?: string; id?: string };
+  if (event.name === "GUILD_CREATE" || event.name === "GUILD_UPDATE" || event.name === "GUILD_DELETE") {
+    return data.id ?? "";
+  }
+  return data.guild_id ?? "";
+}

@@ -1,0 +1,12 @@
+export { ClusterOptionsError } from "./cluster-error.js";
+export { GatewayRole, type GatewayRoleOptions, type GatewayRoleState, guildOf } from "./gateway-role.js";
+export { CONSUMER_GROUP, ClusterKeys } from "./keys.js";
+export { RedisLease } from "./lease.js";
+export { partitionOf } from "./partition.js";
+export {
+  type ClusterNode,
+  type ClusterNodeOptions,
+  type ClusterRole,
+  startClusterNode,
+} from "./start-cluster-node.js";
+export { WorkerRole, type WorkerRoleOptions } from "./worker-role.js";

@@ -1,0 +1,168 @@
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
+import {
+  type Bot,
+  type BotDefinition,
+  ConsoleLogger,
+  createBot,
+  intentsOfBot,
+  Logger,
+  type LogLevel,
+} from "@chatbot/framework";
+import { GatewayClient } from "@chatbot/gateway";
+import { RestClient } from "@chatbot/rest";
+import { Redis } from "ioredis";
+import { ClusterOptionsError } from "./cluster-error.js";
+import { GatewayRole } from "./gateway-role.js";
+import { ClusterKeys } from "./keys.js";
+import { WorkerRole } from "./worker-role.js";
+
+/** What a process of the cluster does: hold (or stand by for) the connection, run handlers, or both. */
+export type ClusterRole = "gateway" | "worker" | "both";
+
+/** Options of {@link startClusterNode}. */
+export interface ClusterNodeOptions {
+  /** The Redis server: a `redis://` URL. */
+  readonly redis: string;
+  readonly role: ClusterRole;
+  readonly token: string;
+  readonly baseUrl: string;
+  readonly gatewayUrl?: string;
+  /** Partitions of the server events (16); every process of one bot must use the same number. */
+  readonly partitions?: number;
+  /** The prefix of every key (default `chatbot:<application id>`). */
+  readonly namespace?: string;
+  /** This process's id in the cluster (default host name, process id and a random suffix). */
+  readonly nodeId?: string;
+  /** The connection's lease: a dead owner is replaced about this long after it died (2,000 ms). */
+  readonly leaseMs?: number;
+  /** A worker's heartbeat (1,000 ms): a dead worker's partitions move after three of them. */
+  readonly heartbeatMs?: number;
+  /** Deliveries of one entry before it goes to the dead letters (5). */
+  readonly maxDeliveries?: number;
+  /** Each stream is trimmed to about this many entries at most (100,000). */
+  readonly streamMaxLength?: number;
+  /** A logger, or the level of the default one. */
+  readonly logger?: Logger | LogLevel | "silent";
+}
+
+/** One process of a bot's cluster, as {@link startClusterNode} started it. */
+export interface ClusterNode {
+  readonly nodeId: string;
+  readonly role: ClusterRole;
+  readonly keys: ClusterKeys;
+  /** The gateway role, in `gateway` and `both`. */
+  readonly gateway: GatewayRole | null;
+  /** The worker role, in `worker` and `both`. */
+  readonly worker: WorkerRole | null;
+  /** The bot the worker runs handlers of, in `worker` and `both`. */
+  readonly bot: Bot | null;
+  /** Stops gracefully: hands the connection and the partitions over, lets handlers end. */
+  stop(): Promise<void>;
+}
+
+function whole(name: string, value: number | undefined, fallback: number, min: number): number {
+  const n = value ?? fallback;
+  if (!Number.isInteger(n) || n < min) {
+    throw new ClusterOptionsError(`${name} must be a whole number of ${min} or more, got ${String(value)}`);
+  }
+  return n;
+}
+
+/**
+ * Starts one process of a bot that runs on many: the same `defineBot` definition as everywhere,
+ * plus the Redis URL and the role. Any number of processes may take each role; exactly one holds
+ * the gateway connection at a time.
+ *
+ * @example
+ * const node = await startClusterNode(bot, { redis: "redis://127.0.0.1:6379", role: "worker", token, baseUrl });
+ * process.once("SIGTERM", () => void node.stop());
+ */
+export async function startClusterNode(
+  definition: BotDefinition,
+  options: ClusterNodeOptions,
+): Promise<ClusterNode> {
+  if (!["gateway", "worker", "both"].includes(options.role)) {
+    throw new ClusterOptionsError(
+      `role must be gateway, worker or both, got ${JSON.stringify(options.role)}`,
+    );
+  }
+  if (typeof options.redis !== "string" || !/^rediss?:\/\//.test(options.redis)) {
+    throw new ClusterOptionsError(
+      `redis must be a redis:// or rediss:// URL, got ${JSON.stringify(options.redis)}`,
+    );
+  }
+  if (typeof options.token !== "string" || options.token === "") {
+    throw new ClusterOptionsError("token must be the bot token, a non-empty string");
+  }
+  const partitions = whole("partitions", options.partitions, 16, 1);
+  const leaseMs = whole("leaseMs", options.leaseMs, 2_000, 200);
+  const heartbeatMs = whole("heartbeatMs", options.heartbeatMs, 1_000, 50);
+  const maxDeliveries = whole("maxDeliveries", options.maxDeliveries, 5, 1);
+  const streamMaxLength = whole("streamMaxLength", options.streamMaxLength, 100_000, 100);
+  const wanted = options.logger ?? definition.logger ?? "info";
+  const logger = wanted instanceof Logger ? wanted : new ConsoleLogger(wanted);
+  const nodeId = options.nodeId ?? `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
+  const intents = intentsOfBot(definition);
+
+  const rest = new RestClient({ token: options.token, baseUrl: options.baseUrl });
+  const app = await rest.getApplication();
+  const keys = new ClusterKeys(options.namespace ?? `chatbot:${app.id}`);
+  const redis = new Redis(options.redis, { maxRetriesPerRequest: null, lazyConnect: false });
+  redis.on("error", (error: Error) => logger.warn(`cluster: Redis: ${error.message}`));
+
+  let worker: WorkerRole | null = null;
+  let bot: Bot | null = null;
+  if (options.role !== "gateway") {
+    const me = await rest.getMe();
+    // The worker's bot never connects: its events come from the streams. It still gets a
+    // GatewayClient to inject, one that is never opened.
+    const idle = new GatewayClient({ token: options.token, intents, rest });
+    bot = createBot({
+      ...definition,
+      token: options.token,
+      baseUrl: options.baseUrl,
+      logger,
+      connection: { rest, gateway: idle, ready: { userId: me.id, guilds: [] } },
+    });
+    await bot.start();
+    worker = new WorkerRole({ redis, keys, nodeId, bot, partitions, heartbeatMs, maxDeliveries, logger });
+    await worker.start();
+  }
+  let gateway: GatewayRole | null = null;
+  if (options.role !== "worker") {
+    gateway = new GatewayRole({
+      redis,
+      keys,
+      nodeId,
+      token: options.token,
+      baseUrl: options.baseUrl,
+      ...(options.gatewayUrl !== undefined && { gatewayUrl: options.gatewayUrl }),
+      intents,
+      partitions,
+      leaseMs,
+      streamMaxLength,
+      logger,
+    });
+    gateway.start();
+  }
+  let stopping: Promise<void> | null = null;
+  return {
+    nodeId,
+    role: options.role,
+    keys,
+    gateway,
+    worker,
+    bot,
+    stop() {
+      stopping ??= (async () => {
+        await gateway?.stop();
+        await worker?.stop();
+        await bot?.stop();
+        await rest.close();
+        redis.disconnect();
+      })();
+      return stopping;
+    },
+  };
+}

@@ -1,0 +1,365 @@
+import type { Bot, Logger } from "@chatbot/framework";
+import type { GatewayDispatch } from "@chatbot/gateway";
+import type { Redis } from "ioredis";
+import { CONSUMER_GROUP, type ClusterKeys } from "./keys.js";
+import { defineScript, RELEASE_LEASE, RENEW_LEASE, type RedisScript } from "./scripts.js";
+
+/** How long an entry's "handled" mark is kept: a redelivery within it does not run handlers again. */
+const HANDLED_TTL_MS = 24 * 60 * 60 * 1000;
+/** Entries one read takes from a stream at most. */
+const READ_COUNT = 50;
+/** A partition with this many entries waiting in this process is not read again until it drains. */
+const MAX_WAITING = 200;
+
+/** Options of a {@link WorkerRole}. */
+export interface WorkerRoleOptions {
+  readonly redis: Redis;
+  readonly keys: ClusterKeys;
+  readonly nodeId: string;
+  readonly bot: Bot;
+  readonly partitions: number;
+  /** How often a worker renews its membership and partitions (1,000 ms); they run out after 3 times that. */
+  readonly heartbeatMs: number;
+  /** An entry delivered this many times without an acknowledgement goes to the dead letters (5). */
+  readonly maxDeliveries: number;
+  readonly logger: Logger;
+}
+
+type Entry = readonly [id: string, fields: readonly string[]];
+
+/** One stream as this worker reads it: its entries run one after another, in order. */
+interface StreamReader {
+  readonly stream: string;
+  /** Entries taken and not finished here: never run twice side by side. */
+  readonly running: Set<string>;
+  chain: Promise<void>;
+  waiting: number;
+  /** The partition is being handed to another worker: no new reads, then the lease goes. */
+  releasing: boolean;
+}
+
+/**
+ * The worker role: it joins the cluster's workers, takes its share of the partitions (each read by
+ * one worker at a time, so one server's events are handled in order; shares move as workers come
+ * and go), takes interactions from their stream as any worker may, runs the bot's handlers for each
+ * entry and acknowledges it after them. A dead worker's partitions run out and are taken by others
+ * with its unacknowledged entries; an entry delivered `maxDeliveries` times goes to the dead letters.
+ */
+export class WorkerRole {
+  readonly #o: WorkerRoleOptions;
+  readonly #reader: Redis;
+  readonly #renew: RedisScript;
+  readonly #release: RedisScript;
+  readonly #owned = new Map<number, StreamReader>();
+  readonly #interactions: StreamReader;
+  readonly #inFlight = new Set<Promise<void>>();
+  #timer: NodeJS.Timeout | null = null;
+  #running = false;
+  #ticks = 0;
+  #ticking = false;
+  #loop: Promise<void> = Promise.resolve();
+  /** Entries whose handlers ran here, for tests and metrics. */
+  handled = 0;
+  /** Entries sent to the dead letters by this worker. */
+  deadLettered = 0;
+
+  constructor(options: WorkerRoleOptions) {
+    this.#o = options;
+    this.#reader = options.redis.duplicate();
+    this.#renew = defineScript(options.redis, "chatbotRenewLease", 1, RENEW_LEASE);
+    this.#release = defineScript(options.redis, "chatbotReleaseLease", 1, RELEASE_LEASE);
+    this.#interactions = {
+      stream: options.keys.interactions,
+      running: new Set(),
+      chain: Promise.resolve(),
+      waiting: 0,
+      releasing: false,
+    };
+  }
+
+  /** The partitions this worker reads now. */
+  get partitions(): number[] {
+    return [...this.#owned.keys()].sort((a, b) => a - b);
+  }
+
+  /** Joins, takes a share of the partitions, and starts reading. */
+  async start(): Promise<void> {
+    await this.#ensureGroup(this.#o.keys.interactions);
+    this.#running = true;
+    await this.#tick();
+    this.#timer = setInterval(() => void this.#tick(), this.#o.heartbeatMs);
+    this.#loop = this.#readLoop();
+  }
+
+  /** Stops reading, lets running handlers end, acknowledges them, and hands the partitions back. */
+  async stop(): Promise<void> {
+    if (!this.#running) return;
+    this.#running = false;
+    if (this.#timer) clearInterval(this.#timer);
+    // The blocking read ends within its block time; disconnecting ends it at once.
+    this.#reader.disconnect();
+    await this.#loop;
+    await Promise.allSettled([...this.#inFlight]);
+    await Promise.allSettled([...this.#owned.values()].map((r) => r.chain));
+    const { redis, keys, nodeId } = this.#o;
+    await Promise.allSettled(
+      [...this.#owned.keys()].map((p) => this.#release([keys.partitionLease(p)], [nodeId])),
+    );
+    await redis.zrem(keys.workers, nodeId).catch(() => undefined);
+    this.#owned.clear();
+  }
+
+  async #ensureGroup(stream: string): Promise<void> {
+    try {
+      await this.#o.redis.xgroup("CREATE", stream, CONSUMER_GROUP, "0", "MKSTREAM");
+    } catch (error) {
+      if (!String(error).includes("BUSYGROUP")) throw error;
+    }
+  }
+
+  /** Membership, the share of partitions, stale interactions and trimming: once a heartbeat. */
+  async #tick(): Promise<void> {
+    if (this.#ticking || !this.#running) return;
+    this.#ticking = true;
+    try {
+      const { redis, keys, nodeId, heartbeatMs, partitions } = this.#o;
+      const now = Date.now();
+      const ttl = heartbeatMs * 3;
+      const [, , live] = (await redis
+        .multi()
+        .zadd(keys.workers, now + ttl, nodeId)
+        .zremrangebyscore(keys.workers, "-inf", now)
+        .zcard(keys.workers)
+        .exec())!.map(([error, value]) => {
+        if (error) throw error;
+        return value;
+      }) as [unknown, unknown, number];
+      const share = Math.ceil(partitions / Math.max(1, live));
+      for (const [p, reader] of this.#owned) {
+        const kept = Number(await this.#renew([keys.partitionLease(p)], [nodeId, ttl])) === 1;
+        if (!kept) {
+          this.#o.logger.warn(`cluster: worker ${nodeId} lost partition ${p}`);
+          reader.releasing = true;
+          this.#owned.delete(p);
+        }
+      }
+      const active = [...this.#owned.entries()].filter(([, r]) => !r.releasing);
+      for (const [p, reader] of active.slice(share)) void this.#handBack(p, reader);
+      if (active.length < share) await this.#claimPartitions(share - active.length, ttl);
+      await this.#keepFresh(this.#interactions);
+      await this.#claimStale(this.#interactions, ttl);
+      if (++this.#ticks % 10 === 0) await this.#trim();
+    } catch (error) {
+      this.#o.logger.warn(`cluster: worker heartbeat failed (Redis unreachable?): ${String(error)}`);
+    } finally {
+      this.#ticking = false;
+    }
+  }
+
+  async #claimPartitions(wanted: number, ttl: number): Promise<void> {
+    const { redis, keys, nodeId, partitions } = this.#o;
+    const free = [...Array(partitions).keys()].filter((p) => !this.#owned.has(p));
+    // Start at a different place in each worker, so two newcomers rarely race for the same ones.
+    const offset = Math.floor(Math.random() * Math.max(1, free.length));
+    let taken = 0;
+    for (let i = 0; i < free.length && taken < wanted; i++) {
+      const p = free[(i + offset) % free.length]!;
+      if ((await redis.set(keys.partitionLease(p), nodeId, "PX", ttl, "NX")) !== "OK") continue;
+      taken += 1;
+      const stream = keys.events(p);
+      await this.#ensureGroup(stream);
+      const reader: StreamReader = {
+        stream,
+        running: new Set(),
+        chain: Promise.resolve(),
+        waiting: 0,
+        releasing: false,
+      };
+      this.#owned.set(p, reader);
+      // What the previous reader took and never acknowledged comes first, in order.
+      await this.#claimStale(reader, 0);
+    }
+  }
+
+  /** Takes the entries other consumers left unacknowledged for `minIdleMs`, and runs them. */
+  async #claimStale(reader: StreamReader, minIdleMs: number): Promise<void> {
+    const { redis, nodeId } = this.#o;
+    let cursor = "0-0";
+    for (let round = 0; round < 100; round++) {
+      const [next, entries] = (await redis.xautoclaim(
+        reader.stream,
+        CONSUMER_GROUP,
+        nodeId,
+        minIdleMs,
+        cursor,
+        "COUNT",
+        100,
+      )) as [string, Entry[], string[]];
+      for (const entry of entries) this.#schedule(reader, entry, true);
+      cursor = next;
+      if (cursor === "0-0") return;
+    }
+  }
+
+  /**
+   * Resets the idle time of the interactions this worker is still running (a handler may follow up
+   * for 15 minutes), so that no other worker takes them for a dead worker's.
+   */
+  async #keepFresh(reader: StreamReader): Promise<void> {
+    if (reader.running.size === 0) return;
+    const ids = [...reader.running];
+    await this.#o.redis.xclaim(reader.stream, CONSUMER_GROUP, this.#o.nodeId, 0, ...ids, "JUSTID");
+  }
+
+  /** Gives a partition back once what was read of it has run: another worker takes it from there. */
+  async #handBack(p: number, reader: StreamReader): Promise<void> {
+    reader.releasing = true;
+    await reader.chain;
+    this.#owned.delete(p);
+    await this.#release([this.#o.keys.partitionLease(p)], [this.#o.nodeId]).catch(() => undefined);
+  }
+
+  async #readLoop(): Promise<void> {
+    while (this.#running) {
+      const readers = [
+        ...[...this.#owned.values()].filter((r) => !r.releasing && r.waiting < MAX_WAITING),
+        ...(this.#interactions.waiting < MAX_WAITING ? [this.#interactions] : []),
+      ];
+      if (readers.length === 0) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        continue;
+      }
+      try {
+        const result = (await this.#reader.xreadgroup(
+          "GROUP",
+          CONSUMER_GROUP,
+          this.#o.nodeId,
+          "COUNT",
+          READ_COUNT,
+          "BLOCK",
+          Math.min(500, this.#o.heartbeatMs),
+          "STREAMS",
+          ...readers.map((r) => r.stream),
+          ...readers.map(() => ">"),
+        )) as [string, Entry[]][] | null;
+        for (const [stream, entries] of result ?? []) {
+          const reader = readers.find((r) => r.stream === stream)!;
+          for (const entry of entries) this.#schedule(reader, entry, false);
+        }
+      } catch (error) {
+        if (!this.#running) return;
+        this.#o.logger.warn(`cluster: worker read failed (Redis unreachable?), retrying: ${String(error)}`);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
+  }
+
+  /** Queues an entry: a partition's run in order; interactions run at once, side by side. */
+  #schedule(reader: StreamReader, entry: Entry, claimed: boolean): void {
+    if (reader.running.has(entry[0])) return;
+    reader.running.add(entry[0]);
+    reader.waiting += 1;
+    const run = async () => {
+      try {
+        await this.#run(reader.stream, entry, claimed);
+      } catch (error) {
+        this.#o.logger.error(
+          `cluster: entry ${entry[0]} of ${reader.stream} failed; it will be delivered again`,
+          error,
+        );
+      } finally {
+        reader.waiting -= 1;
+        reader.running.delete(entry[0]);
+      }
+    };
+    if (reader === this.#interactions) {
+      const task = run();
+      this.#inFlight.add(task);
+      void task.finally(() => this.#inFlight.delete(task));
+    } else {
+      reader.chain = reader.chain.then(run);
+    }
+  }
+
+  async #run(stream: string, [id, fields]: Entry, claimed: boolean): Promise<void> {
+    const { redis, keys, bot } = this.#o;
+    const handledKey = keys.handled(stream, id);
+    if (claimed && (await this.#deadLetter(stream, id, fields))) return;
+    const json = fields[fields.indexOf("e") + 1];
+    if (json !== undefined && (await redis.exists(handledKey)) === 0) {
+      await bot.handle(JSON.parse(json) as GatewayDispatch);
+      this.handled += 1;
+    }
+    // The handlers ran: from here only the acknowledgement is left, tried again while Redis is away
+    // (a restart), so that they do not run a second time for want of it.
+    await retrying(() =>
+      redis.multi().set(handledKey, "1", "PX", HANDLED_TTL_MS).xack(stream, CONSUMER_GROUP, id).exec(),
+    );
+  }
+
+  /** Moves an entry delivered too often to the dead letters; answers whether it did. */
+  async #deadLetter(stream: string, id: string, fields: readonly string[]): Promise<boolean> {
+    const { redis, keys, maxDeliveries } = this.#o;
+    const pending = (await redis.xpending(stream, CONSUMER_GROUP, id, id, 1)) as [
+      string,
+      string,
+      number,
+      number,
+    ][];
+    const deliveries = pending[0]?.[3] ?? 0;
+    if (deliveries <= maxDeliveries) return false;
+    await redis
+      .multi()
+      .xadd(keys.deadLetters, "*", "stream", stream, "id", id, "deliveries", String(deliveries), ...fields)
+      .xack(stream, CONSUMER_GROUP, id)
+      .exec();
+    this.deadLettered += 1;
+    this.#o.logger.error(
+      `cluster: entry ${id} of ${stream} was delivered ${deliveries} times without success: moved to ${keys.deadLetters}`,
+    );
+    return true;
+  }
+
+  /** Trims each partition this worker reads to what is not acknowledged yet. */
+  async #trim(): Promise<void> {
+    const { redis } = this.#o;
+    for (const reader of [...this.#owned.values(), this.#interactions]) {
+      const groups = (await redis.xinfo("GROUPS", reader.stream)) as unknown[][];
+      const group = groups.map(toRecord).find((g) => g.name === CONSUMER_GROUP);
+      if (!group) continue;
+      const summary = (await redis.xpending(reader.stream, CONSUMER_GROUP)) as [
+        number,
+        string | null,
+        ...unknown[],
+      ];
+      const oldestPending = summary[0] > 0 ? summary[1] : null;
+      const delivered = String(group["last-delivered-id"]);
+      const minId = oldestPending ?? nextId(delivered);
+      await redis.xtrim(reader.stream, "MINID", "~", minId);
+    }
+  }
+}
+
+/** Runs `task` until it succeeds, every 250 ms, 120 times at most (30 s); then throws its error. */
+async function retrying<T>(task: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await task();
+    } catch (error) {
+      if (attempt >= 120) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
+function toRecord(flat: unknown[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (let i = 0; i + 1 < flat.length; i += 2) out[String(flat[i])] = flat[i + 1];
+  return out;
+}
+
+/** The stream id just after `id` (`ms-seq`): trimming below it keeps nothing at or before `id`. */
+function nextId(id: string): string {
+  const [ms, seq] = id.split("-");
+  return `${ms}-${Number(seq ?? 0) + 1}`;
+}

@@ -1,0 +1,168 @@
+import { defineBot, type Message, On, singleton } from "@chatbot/framework";
+import { createTestWorld } from "@chatbot/testing";
+import { Redis } from "ioredis";
+import { afterEach, describe, expect, it } from "vitest";
+import { type RedisServer, startRedisServer } from "../../../test-support/redis-server.js";
+import { type ClusterNode, partitionOf, startClusterNode } from "../src/index.js";
+
+/** What every worker of one test handled, in the order it handled it (one array per test). */
+let seen: { guild: string; content: string }[] = [];
+
+@singleton()
+class Recorder {
+  @On("MESSAGE_CREATE")
+  async record(message: Message) {
+    if (message.author.bot) return;
+    // A little work, so that a burst overlaps across workers and servers.
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    seen.push({ guild: message.guild_id, content: message.content });
+  }
+}
+
+const bot = defineBot({ listeners: [Recorder], messageContent: true, logger: "silent" });
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
+  seen = [];
+});
+
+async function setUp(): Promise<{ redis: RedisServer; world: Awaited<ReturnType<typeof twoServers>> }> {
+  const redis = await startRedisServer();
+  cleanups.push(() => redis.close());
+  const world = await twoServers();
+  cleanups.push(() => world.close());
+  return { redis, world };
+}
+
+function twoServers() {
+  return createTestWorld({
+    people: ["ada"],
+    servers: { one: { channels: { general: {} } }, two: { channels: { general: {} } } },
+    rateLimits: false,
+  });
+}
+
+async function node(
+  redis: RedisServer,
+  world: Awaited<ReturnType<typeof twoServers>>,
+  role: "gateway" | "worker" | "both",
+  nodeId: string,
+  extra: { partitions?: number } = {},
+): Promise<ClusterNode> {
+  const started = await startClusterNode(bot, {
+    redis: redis.url,
+    role,
+    nodeId,
+    token: world.token,
+    baseUrl: world.baseUrl,
+    gatewayUrl: world.gatewayUrl,
+    heartbeatMs: 200,
+    leaseMs: 800,
+    logger: "silent",
+    ...extra,
+  });
+  cleanups.push(() => started.stop());
+  return started;
+}
+
+describe("a bot on a cluster", () => {
+  it("hands every server event to four workers once, in order within each server", async () => {
+    const { redis, world } = await setUp();
+    await node(redis, world, "gateway", "gw");
+    const workers = await Promise.all(["w1", "w2", "w3", "w4"].map((id) => node(redis, world, "worker", id)));
+    await world.app.connected();
+    // Both workers have a share of the partitions.
+    await expect.poll(() => workers.map((w) => w.worker!.partitions.length).every((n) => n > 0)).toBe(true);
+    const one = world.servers.one.channels.general!;
+    const two = world.servers.two.channels.general!;
+    for (let i = 0; i < 30; i++) {
+      await world.people.ada.say(one, `one ${i}`);
+      await world.people.ada.say(two, `two ${i}`);
+    }
+    await expect.poll(() => seen.length).toBe(60);
+    const contents = seen.map((s) => s.content);
+    expect(new Set(contents).size).toBe(60);
+    const inOrder = (prefix: string) => contents.filter((c) => c.startsWith(prefix));
+    expect(inOrder("one ")).toEqual(Array.from({ length: 30 }, (_, i) => `one ${i}`));
+    expect(inOrder("two ")).toEqual(Array.from({ length: 30 }, (_, i) => `two ${i}`));
+    // Each entry ran once: the 60 messages and each server's GUILD_CREATE.
+    const handled = workers.reduce((n, w) => n + w.worker!.handled, 0);
+    expect(handled).toBe(62);
+    // Each server's partition was read by one worker only.
+    const partitionsRead = workers.flatMap((w) => w.worker!.partitions);
+    expect(new Set(partitionsRead).size).toBe(partitionsRead.length);
+  });
+
+  it("keys each server to one partition, the same in every process", () => {
+    expect(partitionOf("1234567890", 16)).toBe(partitionOf("1234567890", 16));
+    const spread = new Set(
+      Array.from({ length: 200 }, (_, i) => partitionOf(String(10_000_000 + i * 7919), 16)),
+    );
+    expect(spread.size).toBe(16);
+  });
+
+  it("a standby takes the connection when the owner stops, and recovers what was posted meanwhile", async () => {
+    const { redis, world } = await setUp();
+    const first = await node(redis, world, "both", "first");
+    const second = await node(redis, world, "gateway", "second");
+    await world.app.connected();
+    expect(first.gateway!.state).toBe("owner");
+    expect(second.gateway!.state).toBe("standby");
+    const general = world.servers.one.channels.general!;
+    await world.people.ada.say(general, "before");
+    await expect.poll(() => seen.map((s) => s.content)).toEqual(["before"]);
+    // The owner's gateway stops without a word to Redis: its lease has to run out.
+    const owned = first.gateway!;
+    await (owned as unknown as { stop(): Promise<void> }).stop();
+    await world.people.ada.say(general, "while away 1");
+    await world.people.ada.say(general, "while away 2");
+    await expect.poll(() => second.gateway!.state, { timeout: 10_000 }).toBe("owner");
+    await world.people.ada.say(general, "after");
+    await expect
+      .poll(() => seen.map((s) => s.content), { timeout: 10_000 })
+      .toEqual(["before", "while away 1", "while away 2", "after"]);
+  });
+
+  it("refuses bad options, naming the option and the rule", async () => {
+    await expect(
+      startClusterNode(bot, { redis: "http://x", role: "worker", token: "t", baseUrl: "http://127.0.0.1:1" }),
+    ).rejects.toThrow(/redis must be a redis:\/\/ or rediss:\/\/ URL/);
+    await expect(
+      startClusterNode(bot, {
+        redis: "redis://x",
+        role: "boss" as never,
+        token: "t",
+        baseUrl: "http://127.0.0.1:1",
+      }),
+    ).rejects.toThrow(/role must be gateway, worker or both/);
+    await expect(
+      startClusterNode(bot, {
+        redis: "redis://x",
+        role: "worker",
+        token: "t",
+        baseUrl: "http://127.0.0.1:1",
+        partitions: 0,
+      }),
+    ).rejects.toThrow(/partitions must be a whole number of 1 or more/);
+  });
+
+  it("keeps the gateway lease single: a second holder is refused until the first lets go", async () => {
+    const redis = await startRedisServer();
+    cleanups.push(() => redis.close());
+    const client = new Redis(redis.url);
+    cleanups.push(async () => client.disconnect());
+    const { RedisLease } = await import("../src/lease.js");
+    const a = new RedisLease(client, { key: "l", fenceKey: "f", holder: "a", ttlMs: 500 });
+    const b = new RedisLease(client, { key: "l", fenceKey: "f", holder: "b", ttlMs: 500 });
+    expect(await a.acquire()).toBe(true);
+    expect(await b.acquire()).toBe(false);
+    expect(await a.renew()).toBe(true);
+    await a.release();
+    expect(await b.acquire()).toBe(true);
+    expect(b.fence).toBeGreaterThan(a.fence);
+    // a no longer holds it: renewing fails and does not take it back.
+    expect(await a.renew()).toBe(false);
+    expect(await client.get("l")).toBe(`b:${b.fence}`);
+  });
+});

@@ -1,0 +1,177 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createTestWorld } from "@chatbot/testing";
+import { Redis } from "ioredis";
+import { afterEach, describe, expect, it } from "vitest";
+import { type RedisServer, startRedisServer } from "../../../test-support/redis-server.js";
+
+const NODE = fileURLToPath(new URL("./fixtures/cluster-node.mjs", import.meta.url));
+
+const cleanups: (() => Promise<unknown> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await Promise.resolve(cleanup()).catch(() => undefined);
+});
+
+const makeWorld = () => createTestWorld({ people: ["ada"], rateLimits: false });
+
+interface Harness {
+  readonly redis: RedisServer;
+  readonly world: Awaited<ReturnType<typeof makeWorld>>;
+  readonly log: string;
+  readonly client: Redis;
+  start(role: "gateway" | "worker" | "both", nodeId: string): Promise<ChildProcess>;
+  /** Every `done <node> <content>` line so far. */
+  done(): { node: string; content: string }[];
+  started(): { node: string; content: string }[];
+  /** The node that holds the gateway lease now (or null). */
+  owner(): Promise<string | null>;
+}
+
+async function harness(): Promise<Harness> {
+  const redis = await startRedisServer();
+  cleanups.push(() => redis.close());
+  const world = await makeWorld();
+  cleanups.push(() => world.close());
+  const dir = mkdtempSync(join(tmpdir(), "chatbot-cluster-"));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const log = join(dir, "handled.log");
+  const client = new Redis(redis.url);
+  cleanups.push(() => client.disconnect());
+  const app = (await (
+    await fetch(`${world.baseUrl}/v1/applications/@me`, { headers: { authorization: `Bot ${world.token}` } })
+  ).json()) as { id: string };
+  const lines = (kind: string) => {
+    let text: string;
+    try {
+      text = readFileSync(log, "utf8");
+    } catch {
+      return [];
+    }
+    return text
+      .split("\n")
+      .filter((l) => l.startsWith(`${kind} `))
+      .map((l) => {
+        const [, node, ...rest] = l.split(" ");
+        return { node: node!, content: rest.join(" ") };
+      });
+  };
+  return {
+    redis,
+    world,
+    log,
+    client,
+    async start(role, nodeId) {
+      const child = spawn(
+        process.execPath,
+        [NODE, role, nodeId, redis.url, world.token, world.baseUrl, world.gatewayUrl, log],
+        { stdio: ["ignore", "pipe", "pipe"] },
+      );
+      cleanups.push(() => void child.kill("SIGKILL"));
+      let output = "";
+      child.stderr!.on("data", (c: Buffer) => (output += c.toString()));
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`${nodeId} did not start:\n${output}`)), 20_000);
+        child.stdout!.on("data", (c: Buffer) => {
+          output += c.toString();
+          if (output.includes(`ready ${nodeId}`)) {
+            clearTimeout(timer);
+            resolve();
+          }
+        });
+        child.once("exit", (code) => reject(new Error(`${nodeId} exited with ${code}:\n${output}`)));
+      });
+      return child;
+    },
+    done: () => lines("done"),
+    started: () => lines("start"),
+    async owner() {
+      const value = await client.get(`chatbot:${app.id}:gateway:lease`);
+      return value === null ? null : value.slice(0, value.lastIndexOf(":"));
+    },
+  };
+}
+
+function killed(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once("exit", () => resolve()));
+}
+
+describe("a cluster under kill -9", () => {
+  it("loses and doubles nothing when the connection's owner is killed in a burst; a standby is READY within 5 s", async () => {
+    const h = await harness();
+    const first = await h.start("gateway", "gw1");
+    await h.world.app.connected();
+    await h.start("gateway", "gw2");
+    await h.start("worker", "w1");
+    await h.start("worker", "w2");
+    expect(await h.owner()).toBe("gw1");
+    const general = h.world.channels.general;
+    const sent: string[] = [];
+    let killedAt = 0;
+    const before = h.world.running.gateway.connectionOf(h.world.app.id);
+    for (let i = 0; i < 40; i++) {
+      sent.push(`burst ${i}`);
+      await h.world.people.ada.say(general, `burst ${i}`);
+      if (i === 15) {
+        first.kill("SIGKILL");
+        killedAt = Date.now();
+        await killed(first);
+      }
+    }
+    // The standby identifies: a new connection of the app, less than 5 s after the kill.
+    await expect
+      .poll(() => {
+        const now = h.world.running.gateway.connectionOf(h.world.app.id);
+        return now !== undefined && now !== before;
+      })
+      .toBe(true);
+    const failoverMs = Date.now() - killedAt;
+    expect(failoverMs).toBeLessThan(5_000);
+    expect(await h.owner()).toBe("gw2");
+    sent.push("after");
+    await h.world.people.ada.say(general, "after");
+    await expect.poll(() => h.done().length, { timeout: 15_000 }).toBe(sent.length);
+    const contents = h.done().map((d) => d.content);
+    expect(new Set(contents).size).toBe(sent.length);
+    expect(contents).toEqual(sent);
+  });
+
+  it("hands a killed worker's event to another worker", async () => {
+    const h = await harness();
+    await h.start("gateway", "gw");
+    await h.world.app.connected();
+    const workers = new Map([
+      ["w1", await h.start("worker", "w1")],
+      ["w2", await h.start("worker", "w2")],
+    ]);
+    await h.world.people.ada.say(h.world.channels.general, "slow one");
+    await expect.poll(() => h.started().length).toBe(1);
+    const victim = h.started()[0]!.node;
+    workers.get(victim)!.kill("SIGKILL");
+    await killed(workers.get(victim)!);
+    await expect
+      .poll(() => h.done(), { timeout: 20_000 })
+      .toEqual([{ node: victim === "w1" ? "w2" : "w1", content: "slow one" }]);
+  });
+
+  it("goes on through a Redis restart, losing nothing and handling nothing twice", async () => {
+    const h = await harness();
+    await h.start("both", "n1");
+    await h.world.app.connected();
+    await h.start("worker", "n2");
+    const general = h.world.channels.general;
+    await h.world.people.ada.say(general, "one");
+    await expect.poll(() => h.done().length).toBe(1);
+    await h.redis.stop();
+    await h.world.people.ada.say(general, "two");
+    await h.world.people.ada.say(general, "three");
+    await h.redis.start();
+    await h.world.people.ada.say(general, "four");
+    await expect
+      .poll(() => h.done().map((d) => d.content), { timeout: 20_000 })
+      .toEqual(["one", "two", "three", "four"]);
+  });
+});

@@ -1,0 +1,133 @@
+// Debian's redis-server as the tests run it: a plain child process per test, on a free port of
+// 127.0.0.1, its files in a temporary folder, never the system service. `bash
+// scripts/install-test-deps.sh` installs it (the README's test command runs that script first).
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+/** Where Debian installs it. */
+export const REDIS_SERVER = "/usr/bin/redis-server";
+
+/** A running redis-server of one test. */
+export interface RedisServer {
+  /** `redis://127.0.0.1:<port>` */
+  readonly url: string;
+  readonly port: number;
+  /** Its data folder (an append-only file, fsync'd on every write). */
+  readonly dir: string;
+  /** Stops it the way an operator would (SIGTERM, it writes its files) and waits for the exit. */
+  stop(): Promise<void>;
+  /** Starts it again on the same port and folder: what it acknowledged before is still there. */
+  start(): Promise<void>;
+  /** Stops it and removes its folder. */
+  close(): Promise<void>;
+}
+
+/** A port that was free a moment ago on 127.0.0.1. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+/** Starts redis-server on `port` in `dir`; resolves once it accepts connections. */
+function launch(port: number, dir: string): Promise<ChildProcess> {
+  const args = [
+    "--port",
+    String(port),
+    "--bind",
+    "127.0.0.1",
+    "--dir",
+    dir,
+    "--save",
+    "",
+    "--appendonly",
+    "yes",
+    "--appendfsync",
+    "always",
+    "--daemonize",
+    "no",
+    "--protected-mode",
+    "yes",
+    "--loglevel",
+    "notice",
+  ];
+  const child = spawn(REDIS_SERVER, args, { stdio: ["ignore", "pipe", "pipe"] });
+  return new Promise((resolve, reject) => {
+    let output = "";
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`redis-server did not start within 10 s on port ${port}:\n${output}`));
+    }, 10_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes("Ready to accept connections")) {
+        clearTimeout(timer);
+        child.stdout!.off("data", onData);
+        child.stdout!.resume();
+        resolve(child);
+      }
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`redis-server exited with ${code} before it was ready:\n${output}`));
+    });
+  });
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once("exit", () => resolve()));
+}
+
+/** Starts a redis-server of its own for a test; fails with what to install when it is missing. */
+export async function startRedisServer(): Promise<RedisServer> {
+  if (!existsSync(REDIS_SERVER)) {
+    throw new Error(
+      `${REDIS_SERVER} is missing: run bash scripts/install-test-deps.sh (it installs Debian's redis-server)`,
+    );
+  }
+  const dir = mkdtempSync(join(tmpdir(), "chatbot-redis-"));
+  let port = 0;
+  let child: ChildProcess | undefined;
+  for (let attempt = 0; child === undefined; attempt++) {
+    port = await freePort();
+    try {
+      child = await launch(port, dir);
+    } catch (error) {
+      // Another process took the port between the probe and the start: try another, a few times.
+      if (attempt >= 4 || !String(error).includes("in use")) throw error;
+    }
+  }
+  let current: ChildProcess | undefined = child;
+  const stop = async () => {
+    if (!current) return;
+    const running = current;
+    current = undefined;
+    running.kill("SIGTERM");
+    await exited(running);
+  };
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    dir,
+    stop,
+    async start() {
+      if (current) return;
+      current = await launch(port, dir);
+    },
+    async close() {
+      await stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
