@@ -1,9 +1,11 @@
-import { defineBot, type Message, On, singleton } from "@chatbot/framework";
+import { Command, CommandContext, defineBot, type Message, On, singleton } from "@chatbot/framework";
+import "@chatbot/testing/vitest";
 import { createTestWorld } from "@chatbot/testing";
 import { Redis } from "ioredis";
 import { afterEach, describe, expect, it } from "vitest";
-import { type RedisServer, startRedisServer } from "../../../test-support/redis-server.js";
+import { type RedisServer, startRedisServer } from "../src/testing/redis-server.js";
 import { type ClusterNode, partitionOf, startClusterNode } from "../src/index.js";
+import { startTestCluster } from "../src/testing/index.js";
 
 /** What every worker of one test handled, in the order it handled it (one array per test). */
 let seen: { guild: string; content: string }[] = [];
@@ -19,7 +21,14 @@ class Recorder {
   }
 }
 
-const bot = defineBot({ listeners: [Recorder], messageContent: true, logger: "silent" });
+@Command({ name: "ping", description: "Answers pong" })
+class Ping {
+  async run(ctx: CommandContext) {
+    await ctx.reply("pong");
+  }
+}
+
+const bot = defineBot({ commands: [Ping], listeners: [Recorder], messageContent: true, logger: "silent" });
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -164,5 +173,20 @@ describe("a bot on a cluster", () => {
     // a no longer holds it: renewing fails and does not take it back.
     expect(await a.renew()).toBe(false);
     expect(await client.get("l")).toBe(`b:${b.fence}`);
+  });
+
+  it("runs inside a test with startTestCluster: commands take the fast path through any worker", async () => {
+    const world = await createTestWorld({ people: ["ada"], rateLimits: false });
+    cleanups.push(() => world.close());
+    await using cluster = await startTestCluster(world, bot, { workers: 3 });
+    await world.app.connected({ commands: ["ping"] });
+    for (let i = 0; i < 6; i++) {
+      const outcome = await world.people.ada.use(world.channels.general, "/ping");
+      await outcome.settled();
+      expect(outcome).toHaveAnswered({ content: "pong" });
+    }
+    // The interactions went to the workers, not to one process.
+    const handled = cluster.workers.map((w) => w.worker!.handled);
+    expect(handled.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(6);
   });
 });

@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { createTestWorld } from "@chatbot/testing";
 import { Redis } from "ioredis";
 import { afterEach, describe, expect, it } from "vitest";
-import { type RedisServer, startRedisServer } from "../../../test-support/redis-server.js";
+import { type RedisServer, startRedisServer } from "../src/testing/redis-server.js";
 
 const NODE = fileURLToPath(new URL("./fixtures/cluster-node.mjs", import.meta.url));
 

@@ -1,14 +1,14 @@
-// Debian's redis-server as the tests run it: a plain child process per test, on a free port of
-// 127.0.0.1, its files in a temporary folder, never the system service. `bash
-// scripts/install-test-deps.sh` installs it (the README's test command runs that script first).
+// A throwaway redis-server for a test: a plain child process on a free port of 127.0.0.1, its files
+// in a temporary folder, never a system service. It needs the `redis-server` program (Debian:
+// `apt-get install redis-server`).
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-/** Where Debian installs it. */
-export const REDIS_SERVER = "/usr/bin/redis-server";
+/** The redis-server program: `REDIS_SERVER` in the environment, else where Debian installs it. */
+export const REDIS_SERVER = process.env.REDIS_SERVER ?? "/usr/bin/redis-server";
 
 /** A running redis-server of one test. */
 export interface RedisServer {
@@ -93,7 +93,7 @@ function exited(child: ChildProcess): Promise<void> {
 export async function startRedisServer(): Promise<RedisServer> {
   if (!existsSync(REDIS_SERVER)) {
     throw new Error(
-      `${REDIS_SERVER} is missing: run bash scripts/install-test-deps.sh (it installs Debian's redis-server)`,
+      `${REDIS_SERVER} is missing: install Redis (Debian: apt-get install redis-server), or pass the URL of a running one`,
     );
   }
   const dir = mkdtempSync(join(tmpdir(), "chatbot-redis-"));
