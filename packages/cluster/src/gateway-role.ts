@@ -1,6 +1,6 @@
 import { type GatewayDispatch, GatewayClient } from "@chatbot/gateway";
 import type { Intent } from "@chatbot/protocol";
-import { RestClient } from "@chatbot/rest";
+import { RestClient, type RestClientOptions } from "@chatbot/rest";
 import type { Logger } from "@chatbot/framework";
 import type { Redis } from "ioredis";
 import type { ClusterKeys } from "./keys.js";
@@ -22,6 +22,8 @@ export interface GatewayRoleOptions {
   readonly baseUrl: string;
   readonly gatewayUrl?: string;
   readonly intents: readonly Intent[];
+  /** Options of the REST client the owner reads missed messages with (the shared rate limits). */
+  readonly restOptions?: Omit<RestClientOptions, "token" | "baseUrl">;
   readonly partitions: number;
   /** The lease's time to live: a dead owner is replaced about this long after it stopped (2,000 ms). */
   readonly leaseMs: number;
@@ -119,7 +121,7 @@ export class GatewayRole {
     const at = Date.now();
     logger.info(`cluster: ${this.#options.nodeId} holds the gateway connection (fence ${this.#lease.fence})`);
     this.onOwner?.({ fence: this.#lease.fence, at });
-    const rest = new RestClient({ token, baseUrl });
+    const rest = new RestClient({ ...this.#options.restOptions, token, baseUrl });
     const gateway = new GatewayClient({
       token,
       intents,

@@ -3,6 +3,7 @@ export { GatewayRole, type GatewayRoleOptions, type GatewayRoleState, guildOf } 
 export { CONSUMER_GROUP, ClusterKeys } from "./keys.js";
 export { RedisLease } from "./lease.js";
 export { partitionOf } from "./partition.js";
+export { RedisRateLimits } from "./redis-rate-limits.js";
 export {
   type ClusterNode,
   type ClusterNodeOptions,

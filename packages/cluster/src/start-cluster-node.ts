@@ -15,6 +15,7 @@ import { Redis } from "ioredis";
 import { ClusterOptionsError } from "./cluster-error.js";
 import { GatewayRole } from "./gateway-role.js";
 import { ClusterKeys } from "./keys.js";
+import { RedisRateLimits } from "./redis-rate-limits.js";
 import { WorkerRole } from "./worker-role.js";
 
 /** What a process of the cluster does: hold (or stand by for) the connection, run handlers, or both. */
@@ -105,11 +106,15 @@ export async function startClusterNode(
   const nodeId = options.nodeId ?? `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
   const intents = intentsOfBot(definition);
 
-  const rest = new RestClient({ token: options.token, baseUrl: options.baseUrl });
-  const app = await rest.getApplication();
+  const first = new RestClient({ token: options.token, baseUrl: options.baseUrl });
+  const app = await first.getApplication().finally(() => first.close());
   const keys = new ClusterKeys(options.namespace ?? `chatbot:${app.id}`);
   const redis = new Redis(options.redis, { maxRetriesPerRequest: null, lazyConnect: false });
   redis.on("error", (error: Error) => logger.warn(`cluster: Redis: ${error.message}`));
+  // Every process's calls count against one set of limits, kept in Redis.
+  const sharedRateLimits = new RedisRateLimits(redis, keys.prefix, definition.rest?.globalLimit ?? 50);
+  const restOptions = { ...definition.rest, sharedRateLimits };
+  const rest = new RestClient({ ...restOptions, token: options.token, baseUrl: options.baseUrl });
 
   let worker: WorkerRole | null = null;
   let bot: Bot | null = null;
@@ -139,6 +144,7 @@ export async function startClusterNode(
       baseUrl: options.baseUrl,
       ...(options.gatewayUrl !== undefined && { gatewayUrl: options.gatewayUrl }),
       intents,
+      restOptions,
       partitions,
       leaseMs,
       streamMaxLength,

@@ -1,3 +1,4 @@
+import type { SharedRateLimits } from "./shared-rate-limits.js";
 /** Options every REST method takes as its last argument. */
 export interface RequestOptions {
   /** Aborts the call (also while it waits for a rate limit or a retry); it rejects with the reason. */
@@ -93,4 +94,9 @@ export interface RestClientOptions {
   headers?: Record<string, string>;
   /** Callbacks to log or count answers, rate limits and retries. */
   hooks?: RestHooks;
+  /**
+   * Rate limits shared with the bot's other processes (`@chatbot/cluster` keeps them in Redis):
+   * asked before each send, told what each answer said, on top of this client's own limits.
+   */
+  sharedRateLimits?: SharedRateLimits;
 }

@@ -41,6 +41,7 @@ export function requesterConfig(
     connections: options.connections ?? REST_DEFAULTS.connections,
     pipelining: options.pipelining ?? REST_DEFAULTS.pipelining,
     hooks: options.hooks ?? {},
+    shared: options.sharedRateLimits ?? null,
   };
 }
 

@@ -8,6 +8,7 @@ import { TimeoutError } from "../errors/timeout-error.js";
 import { GlobalLimiter } from "./global-limiter.js";
 import type { RequestOptions, RestHooks } from "./request-options.js";
 import { RouteBucket } from "./route-bucket.js";
+import type { SharedRateLimits } from "./shared-rate-limits.js";
 import type { QueryValues, RestResult, RouteCall } from "./route-call.js";
 import { backoff, sleep } from "./sleep.js";
 import {
@@ -37,6 +38,8 @@ export interface RequesterConfig {
   readonly connections: number;
   readonly pipelining: number;
   readonly hooks: RestHooks;
+  /** Rate limits shared with the bot's other processes, or null. */
+  readonly shared: SharedRateLimits | null;
 }
 
 /**
@@ -110,6 +113,7 @@ export class Requester {
       }
       const status = response.status;
       this.observe(response.headers, bucket);
+      if (this.config.shared) await this.observeShared(this.config.shared, response.headers, call);
       this.config.hooks.response?.({ ...target, status, attempt });
       if (status === 429) {
         const details = await rateLimitDetails(response);
@@ -122,6 +126,10 @@ export class Requester {
           throw new RateLimitError(details, target);
         }
         refusals += 1;
+        await this.config.shared?.block(
+          details.global ? "global" : (call.bucket ?? "global"),
+          details.retryAfterMs,
+        );
         if (details.global) this.global.block(details.retryAfterMs);
         else if (bucket) bucket.block(details.retryAfterMs);
         else await sleep(details.retryAfterMs + this.config.rateLimitOffset, options.signal);
@@ -164,6 +172,37 @@ export class Requester {
     bucket?.take();
     const waiting = this.global.acquire(call.urgent === true, options.signal);
     if (waiting) await waiting;
+    if (this.config.shared) await this.waitShared(this.config.shared, call, target, options);
+  }
+
+  /** Asks the limits shared with the bot's other processes until they let the call go. */
+  private async waitShared(
+    shared: SharedRateLimits,
+    call: RouteCall,
+    target: RequestTarget,
+    options: RequestOptions,
+  ): Promise<void> {
+    for (;;) {
+      const waitMs = await shared.take(call.bucket ?? null);
+      if (waitMs <= 0) return;
+      if (
+        (options.rejectOnRateLimit ?? this.config.rejectOnRateLimit) ||
+        waitMs > this.config.maxRateLimitWait
+      ) {
+        throw new RateLimitError(
+          { retryAfterMs: waitMs, global: false, bucket: call.bucket ?? null },
+          target,
+        );
+      }
+      this.config.hooks.rateLimited?.({
+        ...target,
+        refused: false,
+        global: false,
+        bucket: call.bucket ?? null,
+        waitMs,
+      });
+      await sleep(waitMs, options.signal);
+    }
   }
 
   private send(call: RouteCall, options: RequestOptions): Promise<TransportResponse> {
@@ -189,6 +228,28 @@ export class Requester {
     if (!Number.isFinite(limit) || !Number.isFinite(remaining) || !Number.isFinite(resetAfterMs)) return;
     if (name === "global") this.global.observe(limit, remaining, resetAfterMs);
     else bucket?.observe(name, limit, remaining, resetAfterMs);
+  }
+
+  /** Tells the shared limits what an answer's headers said (under the call's bucket key). */
+  private async observeShared(
+    shared: SharedRateLimits,
+    headers: TransportResponse["headers"],
+    call: RouteCall,
+  ) {
+    const name = headers.get("x-ratelimit-bucket");
+    if (name === null) return;
+    const state = {
+      limit: Number(headers.get("x-ratelimit-limit")),
+      remaining: Number(headers.get("x-ratelimit-remaining")),
+      resetAfterMs: Number(headers.get("x-ratelimit-reset-after")) * 1_000 + this.config.rateLimitOffset,
+    };
+    if (
+      !Number.isFinite(state.limit) ||
+      !Number.isFinite(state.remaining) ||
+      !Number.isFinite(state.resetAfterMs)
+    )
+      return;
+    await shared.observe(name === "global" ? "global" : (call.bucket ?? name), state);
   }
 
   private async retryWait(
