@@ -8,7 +8,8 @@ import { Redis } from "ioredis";
 import { afterEach, describe, expect, it } from "vitest";
 import { type RedisServer, startRedisServer } from "../src/testing/redis-server.js";
 
-const NODE = fileURLToPath(new URL("./fixtures/cluster-node.mjs", import.meta.url));
+const BIN = fileURLToPath(new URL("../bin/chatbot-cluster.js", import.meta.url));
+const BOT = fileURLToPath(new URL("./fixtures/recorder-bot.mjs", import.meta.url));
 
 const cleanups: (() => Promise<unknown> | void)[] = [];
 afterEach(async () => {
@@ -64,10 +65,21 @@ async function harness(): Promise<Harness> {
     log,
     client,
     async start(role, nodeId) {
+      // As an operator would run it: the binary, the bot's built file, flags and environment.
       const child = spawn(
         process.execPath,
-        [NODE, role, nodeId, redis.url, world.token, world.baseUrl, world.gatewayUrl, log],
-        { stdio: ["ignore", "pipe", "pipe"] },
+        [BIN, BOT, "--role", role, "--node-id", nodeId, "--gateway-url", world.gatewayUrl],
+        {
+          stdio: ["ignore", "pipe", "pipe"],
+          env: {
+            ...process.env,
+            REDIS_URL: redis.url,
+            CHATBOT_TOKEN: world.token,
+            CHATBOT_BASE_URL: world.baseUrl,
+            RECORDER_LOG: log,
+            RECORDER_NODE: nodeId,
+          },
+        },
       );
       cleanups.push(() => void child.kill("SIGKILL"));
       let output = "";
@@ -76,7 +88,7 @@ async function harness(): Promise<Harness> {
         const timer = setTimeout(() => reject(new Error(`${nodeId} did not start:\n${output}`)), 20_000);
         child.stdout!.on("data", (c: Buffer) => {
           output += c.toString();
-          if (output.includes(`ready ${nodeId}`)) {
+          if (output.includes(`ready node=${nodeId} `)) {
             clearTimeout(timer);
             resolve();
           }

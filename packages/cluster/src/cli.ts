@@ -1,0 +1,106 @@
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { BotDefinition } from "@chatbot/framework";
+import yargs from "yargs";
+import { type ClusterNode, type ClusterRole, startClusterNode } from "./start-cluster-node.js";
+
+/** Exit codes of `chatbot-cluster`. */
+export const CLUSTER_EXIT = {
+  /** Stopped by SIGTERM or SIGINT, after handing over what it held. */
+  stopped: 0,
+  /** It could not start (Redis, the service, or the bot's code), or the gateway stopped for good. */
+  failed: 1,
+  /** A flag or an environment variable is wrong. */
+  usage: 2,
+} as const;
+
+/** The flags, declared once: registered with yargs, and each with its environment variable. */
+const OPTIONS = {
+  redis: { type: "string", describe: "The Redis URL; default $REDIS_URL" },
+  role: {
+    type: "string",
+    choices: ["gateway", "worker", "both"],
+    describe: "What this process does; default $CHATBOT_ROLE, else both",
+  },
+  token: { type: "string", describe: "The bot token; default $CHATBOT_TOKEN" },
+  "base-url": { type: "string", describe: "The service's base URL; default $CHATBOT_BASE_URL" },
+  "gateway-url": {
+    type: "string",
+    describe: "The gateway URL; default $CHATBOT_GATEWAY_URL, else asked of the service",
+  },
+  partitions: { type: "number", describe: "Partitions of the server events (16); the same in every process" },
+  "node-id": {
+    type: "string",
+    describe: "This process's id in the cluster; default host, pid and a random suffix",
+  },
+} as const;
+
+function fail(message: string): never {
+  process.stderr.write(`chatbot-cluster: ${message}\n`);
+  process.exit(CLUSTER_EXIT.usage);
+}
+
+/**
+ * `chatbot-cluster [entry]`: loads the bot's built definition (the default export of `entry`,
+ * `dist/bot.js` by default) and starts one process of its cluster. SIGTERM or SIGINT stops it
+ * gracefully: the connection goes to a standby at once, running handlers end, partitions move.
+ */
+export async function main(argv: readonly string[], env = process.env): Promise<void> {
+  const flags = await yargs([...argv])
+    .scriptName("chatbot-cluster")
+    .command("$0 [entry]", "One process of a bot on many, on Redis", (y) =>
+      y.positional("entry", {
+        type: "string",
+        default: "dist/bot.js",
+        describe: "The built file that default-exports defineBot({ ... })",
+      }),
+    )
+    .options(OPTIONS)
+    .strict()
+    .fail((message, error) => fail(message ?? String(error)))
+    .parse();
+  const redis = flags.redis ?? env.REDIS_URL;
+  const role = (flags.role ?? env.CHATBOT_ROLE ?? "both") as ClusterRole;
+  const token = flags.token ?? env.CHATBOT_TOKEN;
+  const baseUrl = flags["base-url"] ?? env.CHATBOT_BASE_URL;
+  const gatewayUrl = flags["gateway-url"] ?? env.CHATBOT_GATEWAY_URL;
+  if (!redis) fail("the Redis URL is missing: set REDIS_URL or give --redis");
+  if (!token) fail("the bot token is missing: set CHATBOT_TOKEN or give --token");
+  if (!baseUrl) fail("the service's address is missing: set CHATBOT_BASE_URL or give --base-url");
+  if (!["gateway", "worker", "both"].includes(role))
+    fail(`--role must be gateway, worker or both, got ${role}`);
+  const entry = resolve(String(flags.entry));
+  if (!existsSync(entry)) fail(`the entry ${entry} does not exist (build the bot first)`);
+  const loaded = (await import(pathToFileURL(entry).href)) as { default?: BotDefinition };
+  if (!loaded.default || typeof loaded.default !== "object") {
+    fail(`${entry} has no default export: export default defineBot({ ... })`);
+  }
+  let node: ClusterNode;
+  try {
+    node = await startClusterNode(loaded.default, {
+      redis,
+      role,
+      token,
+      baseUrl,
+      ...(gatewayUrl !== undefined && { gatewayUrl }),
+      ...(flags.partitions !== undefined && { partitions: flags.partitions }),
+      ...(flags["node-id"] !== undefined && { nodeId: flags["node-id"] }),
+    });
+  } catch (error) {
+    process.stderr.write(
+      `chatbot-cluster: could not start: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
+    process.exit(CLUSTER_EXIT.failed);
+  }
+  process.stdout.write(`ready node=${node.nodeId} role=${role}\n`);
+  const stop = () => void node.stop().then(() => process.exit(CLUSTER_EXIT.stopped));
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
+  const ended = await node.gateway?.ended;
+  if (ended) {
+    process.stderr.write(`chatbot-cluster: the gateway stopped for good: ${ended.message}\n`);
+    await node.stop();
+    process.exit(CLUSTER_EXIT.failed);
+  }
+}
