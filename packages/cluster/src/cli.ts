@@ -3,17 +3,8 @@ import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { BotDefinition } from "@chatbot/framework";
 import yargs from "yargs";
+import { CLUSTER_EXIT } from "./exit-codes.js";
 import { type ClusterNode, type ClusterRole, startClusterNode } from "./start-cluster-node.js";
-
-/** Exit codes of `chatbot-cluster`. */
-export const CLUSTER_EXIT = {
-  /** Stopped by SIGTERM or SIGINT, after handing over what it held. */
-  stopped: 0,
-  /** It could not start (Redis, the service, or the bot's code), or the gateway stopped for good. */
-  failed: 1,
-  /** A flag or an environment variable is wrong. */
-  usage: 2,
-} as const;
 
 /** The flags, declared once: registered with yargs, and each with its environment variable. */
 const OPTIONS = {

@@ -1,4 +1,4 @@
-export { CLUSTER_EXIT } from "./cli.js";
+export { CLUSTER_EXIT } from "./exit-codes.js";
 export { ClusterOptionsError } from "./cluster-error.js";
 export { GatewayRole, type GatewayRoleOptions, type GatewayRoleState, guildOf } from "./gateway-role.js";
 export { CONSUMER_GROUP, ClusterKeys } from "./keys.js";
