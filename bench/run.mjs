@@ -12,6 +12,7 @@ const all = [
   "webhooks",
   "testing-world",
   "framework",
+  "cluster",
   "dev-reload",
   "console",
   "create",
