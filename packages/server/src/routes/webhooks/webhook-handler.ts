@@ -4,6 +4,7 @@ import { isApiError, RateLimitedError } from "../../errors/api-error.js";
 import { MethodNotAllowedError, UnknownRouteError } from "../../errors/http-errors.js";
 import { rateLimitHeaders } from "../../http/bot-pipeline.js";
 import { errorReply } from "../../http/dispatcher.js";
+import { withoutSecret } from "../../http/request-log.js";
 import { send } from "../../http/send.js";
 import type { Reply } from "../../http/reply.js";
 import type { ServerRuntime } from "../../http/runtime.js";
@@ -104,16 +105,19 @@ export function createWebhookHandler(runtime: ServerRuntime) {
     const mark = raw.indexOf("?");
     const full = mark === -1 ? raw : raw.slice(0, mark);
     const path = full.endsWith("/") ? full.slice(0, -1) : full;
+    // Every error of a webhook path is made here: it names the path with the secret left out, so
+    // no answer, inspector record, live event or log line ever holds a secret.
+    const shown = withoutSecret(path);
     try {
       const parts = path.slice(WEBHOOK_PATH_PREFIX.length).split("/");
-      if (parts.length > 2) throw unsupported(method, path, parts[2] ?? "");
+      if (parts.length > 2) throw unsupported(method, shown, parts[2] ?? "");
       const [id = "", secret = ""] = parts;
       if (parts.length < 2 || id === "" || secret === "") throw new UnknownWebhookError();
       if (method === "GET") {
         send(res, { status: 200, body: serializeWebhookInfo(identifyWebhook(core, id, secret)) });
         return;
       }
-      if (method !== "POST") throw new MethodNotAllowedError(method, path, ["GET", "POST"]);
+      if (method !== "POST") throw new MethodNotAllowedError(method, shown, ["GET", "POST"]);
       execute(req, res, id, secret, mark === -1 ? "" : raw.slice(mark + 1));
     } catch (error) {
       send(res, errorReply(error));
