@@ -48,7 +48,16 @@ async function world(baseUrl) {
 
 function startNode(role, id, redis, w, server) {
   return spawnUntil(
-    ["bench/lib/cluster-node.mjs", role, id, redis, w.token, server.baseUrl, server.gatewayUrl, String(HANDLER_MS)],
+    [
+      "bench/lib/cluster-node.mjs",
+      role,
+      id,
+      redis,
+      w.token,
+      server.baseUrl,
+      server.gatewayUrl,
+      String(HANDLER_MS),
+    ],
     new RegExp(`ready ${id}`),
   ).then(({ child }) => child);
 }
@@ -73,7 +82,13 @@ async function postAll(server, w, count, tag) {
   const poster = async () => {
     while (next < count) {
       const i = next++;
-      await dev(server.baseUrl, "POST", `/channels/${w.channels[i % SERVERS]}/messages`, { content: `${tag} ${i}` }, w.ownerId);
+      await dev(
+        server.baseUrl,
+        "POST",
+        `/channels/${w.channels[i % SERVERS]}/messages`,
+        { content: `${tag} ${i}` },
+        w.ownerId,
+      );
     }
   };
   await Promise.all(Array.from({ length: 16 }, poster));
@@ -85,7 +100,8 @@ async function throughput(server, w, redisUrl, workers) {
     if (workers === 0) {
       children.push(await startNode("single", "single", "-", w, server));
     } else {
-      for (let i = 0; i < workers; i++) children.push(await startNode("worker", `w${i}`, redisUrl, w, server));
+      for (let i = 0; i < workers; i++)
+        children.push(await startNode("worker", `w${i}`, redisUrl, w, server));
       children.push(await startNode("gateway", "gw", redisUrl, w, server));
     }
     await new Promise((resolve) => setTimeout(resolve, 1_500));
@@ -158,7 +174,11 @@ try {
   rows.push({ setup: "one process", events_per_s: Math.round(single), ratio: 1 });
   for (const workers of [1, 2, 4]) {
     const rate = await throughput(server, w, redis.url, workers);
-    rows.push({ setup: `cluster, ${workers} worker(s) + gateway`, events_per_s: Math.round(rate), ratio: Number((rate / single).toFixed(2)) });
+    rows.push({
+      setup: `cluster, ${workers} worker(s) + gateway`,
+      events_per_s: Math.round(rate),
+      ratio: Number((rate / single).toFixed(2)),
+    });
   }
   console.table(rows);
   console.log(`${MESSAGES} messages across ${SERVERS} servers, ${HANDLER_MS} ms of CPU per handler`);
@@ -168,7 +188,10 @@ try {
     ["one process", async () => [await startNode("single", "single", "-", w, server)]],
     [
       "cluster (gateway + 1 worker)",
-      async () => [await startNode("worker", "pw", redis.url, w, server), await startNode("gateway", "pg", redis.url, w, server)],
+      async () => [
+        await startNode("worker", "pw", redis.url, w, server),
+        await startNode("gateway", "pg", redis.url, w, server),
+      ],
     ],
   ]) {
     const children = await setup();
@@ -178,7 +201,9 @@ try {
     pingRows.push({ bot: name, p50_ms: ms(quantile(times, 0.5)), p99_ms: ms(quantile(times, 0.99)) });
   }
   console.table(pingRows);
-  console.log(`/ping p99 through the cluster minus in one process: ${ms(pingRows[1].p99_ms - pingRows[0].p99_ms)} ms (target within 5 ms)`);
+  console.log(
+    `/ping p99 through the cluster minus in one process: ${ms(pingRows[1].p99_ms - pingRows[0].p99_ms)} ms (target within 5 ms)`,
+  );
 
   const kills = await failovers(server, w, redis.url);
   console.log(

@@ -25,7 +25,12 @@ class Ping {
 Reflect.defineMetadata("design:paramtypes", [CommandContext], Ping.prototype, "run");
 Command({ name: "ping", description: "Answers pong" })(Ping);
 
-const definition = defineBot({ commands: [Ping], listeners: [Work], logger: "warn", rest: { globalLimit: Infinity } });
+const definition = defineBot({
+  commands: [Ping],
+  listeners: [Work],
+  logger: "warn",
+  rest: { globalLimit: Infinity },
+});
 let stop;
 if (role === "single") {
   const bot = createBot({ ...definition, token, baseUrl, gatewayUrl });
@@ -33,7 +38,15 @@ if (role === "single") {
   stop = () => bot.stop();
 } else {
   const { startClusterNode } = await import("../../packages/cluster/dist/index.js");
-  const node = await startClusterNode(definition, { role, nodeId, redis, token, baseUrl, gatewayUrl, logger: "warn" });
+  const node = await startClusterNode(definition, {
+    role,
+    nodeId,
+    redis,
+    token,
+    baseUrl,
+    gatewayUrl,
+    logger: "warn",
+  });
   stop = () => node.stop();
 }
 console.log(`ready ${nodeId}`);

@@ -35,9 +35,11 @@ export function rateLimitHeaders(result: RateLimitResult): Record<string, string
 export interface RateDecision {
   readonly headers: Record<string, string> | undefined;
   readonly limited: RateLimitedError | null;
+  /** Gives the route's bucket its request back, for a request refused before it was accepted. */
+  readonly refund: (() => void) | null;
 }
 
-const OFF: RateDecision = { headers: undefined, limited: null };
+const OFF: RateDecision = { headers: undefined, limited: null, refund: null };
 
 /**
  * Counts a `/v1` request: first the bot's global bucket (50/s; a `429` there has `global: true`),
@@ -54,13 +56,19 @@ export function rateLimitBot(
   if (!settings) return OFF;
   const global = runtime.limiter.take(`global:${bot.app.id}`, "global", settings.globalPerBot);
   if (!global.allowed) {
-    return { headers: rateLimitHeaders(global), limited: new RateLimitedError(global.resetAfterMs, true) };
+    return {
+      headers: rateLimitHeaders(global),
+      limited: new RateLimitedError(global.resetAfterMs, true),
+      refund: null,
+    };
   }
-  if (!route.bucket) return { headers: rateLimitHeaders(global), limited: null };
+  if (!route.bucket) return { headers: rateLimitHeaders(global), limited: null, refund: null };
   const bucket = route.bucket(param);
-  const result = runtime.limiter.take(`${bucket.name}:${bot.app.id}`, bucket.name, settings[bucket.rule]);
+  const key = `${bucket.name}:${bot.app.id}`;
+  const result = runtime.limiter.take(key, bucket.name, settings[bucket.rule]);
   return {
     headers: rateLimitHeaders(result),
     limited: result.allowed ? null : new RateLimitedError(result.resetAfterMs, false),
+    refund: result.allowed ? () => runtime.limiter.refund(key) : null,
   };
 }

@@ -3,12 +3,7 @@ import { emptyErrors, SNOWFLAKE_RULE, validate } from "@chatbot/protocol";
 import Router from "find-my-way";
 import type * as v from "valibot";
 import { type ApiError, InvalidBodyError, isApiError } from "../errors/api-error.js";
-import {
-  InternalError,
-  MethodNotAllowedError,
-  PayloadTooLargeError,
-  UnknownRouteError,
-} from "../errors/http-errors.js";
+import { InternalError, MethodNotAllowedError, UnknownRouteError } from "../errors/http-errors.js";
 import { isSnowflake } from "../ids.js";
 import { authenticateBot, rateLimitBot } from "./bot-pipeline.js";
 import { checkDevAccess, devPerson } from "./dev-pipeline.js";
@@ -143,8 +138,15 @@ export class HttpDispatcher {
           send(res, errorReply(rate.limited), rate.headers);
           return;
         }
-        this.run(req, res, route, params, found.searchParams, rate.headers, (base) =>
-          route.handle(botContext(base, bot)),
+        this.run(
+          req,
+          res,
+          route,
+          params,
+          found.searchParams,
+          rate.headers,
+          (base) => route.handle(botContext(base, bot)),
+          rate.refund,
         );
       };
       // Dev API faults (latency, injected errors) come before rate limits and the handler.
@@ -173,12 +175,19 @@ export class HttpDispatcher {
     searchParams: Record<string, string>,
     headers: Record<string, string> | undefined,
     call: (base: BaseContext<unknown, unknown>) => Reply,
+    refund: (() => void) | null = null,
   ): void {
+    // A request refused before it was accepted gives its route's rate limit back: only accepted
+    // posts count against a channel's messages.
+    const refuse = (error: unknown, extra = headers) => {
+      refund?.();
+      send(res, errorReply(error), extra);
+    };
     const finish = (body: unknown) => {
       try {
         this.answer(req, res, route, params, searchParams, headers, call, body);
       } catch (error) {
-        send(res, errorReply(error), headers);
+        refuse(error);
       }
     };
     if (!route.body) {
@@ -186,8 +195,7 @@ export class HttpDispatcher {
       return;
     }
     readJsonBody(req, this.runtime.maxBodyBytes, (error, body) => {
-      if (error)
-        send(res, errorReply(error), isTooLarge(error) ? { ...headers, connection: "close" } : headers);
+      if (error) refuse(error);
       else finish(body);
     });
   }
@@ -225,8 +233,4 @@ export class HttpDispatcher {
     if (allowed.length > 0) return new MethodNotAllowedError(method, path, allowed);
     return new UnknownRouteError(method, path);
   }
-}
-
-function isTooLarge(error: unknown): boolean {
-  return error instanceof PayloadTooLargeError;
 }

@@ -56,6 +56,15 @@ export class RateLimiter {
     };
   }
 
+  /**
+   * Gives back one request taken from `key`'s current window: a request refused before it was
+   * accepted (a bad or too large body, a missing permission) counts for nothing.
+   */
+  refund(key: string): void {
+    const window = this.windows.get(key);
+    if (window && window.count > 0 && window.resetAt > this.clock.now()) window.count -= 1;
+  }
+
   /** Forgets every window (`POST /dev/v1/reset`). */
   clear(): void {
     this.windows.clear();

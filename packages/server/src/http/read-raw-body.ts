@@ -4,26 +4,34 @@ import { PayloadTooLargeError, RequestAbortedError } from "../errors/http-errors
 /** Receives the whole body (an empty Buffer when there was none), or the error that answers. */
 export type RawBodyCallback = (error: unknown, raw?: Buffer) => void;
 
+/** How long the rest of a refused body is read and dropped before the connection is cut. */
+export const DRAIN_MS = 10_000;
+
 /**
  * Reads a request body of at most `maxBytes` and calls `done` exactly once. A declared or actual
- * size over the limit answers {@link PayloadTooLargeError} (`413`); the rest is read and dropped so
- * the client gets that answer, and past 8 × the limit the connection is cut. Callbacks rather than
- * promises: every write call of `/v1` and every webhook execution comes through here.
+ * size over the limit answers {@link PayloadTooLargeError} (`413`); the rest is read and dropped, so
+ * that a client that writes its whole body before reading (most do) gets that answer instead of a
+ * broken pipe; a body still coming {@link DRAIN_MS} later is cut. Callbacks rather than promises:
+ * every write call of `/v1` and `/dev/v1` and every webhook execution comes through here.
  */
 export function readRawBody(req: IncomingMessage, maxBytes: number, done: RawBodyCallback): void {
   const chunks: Buffer[] = [];
   let size = 0;
-  let failed = Number(requestHeader(req, "content-length") ?? "0") > maxBytes;
-  if (failed) done(new PayloadTooLargeError(maxBytes));
+  let failed = false;
+  const refuse = () => {
+    failed = true;
+    chunks.length = 0;
+    const timer = setTimeout(() => req.destroy(), DRAIN_MS);
+    timer.unref();
+    req.once("close", () => clearTimeout(timer));
+    done(new PayloadTooLargeError(maxBytes));
+  };
+  if (Number(requestHeader(req, "content-length") ?? "0") > maxBytes) refuse();
   req.on("data", (chunk: Buffer) => {
     size += chunk.length;
-    if (failed) {
-      if (size > maxBytes * 8) req.destroy();
-      return;
-    }
+    if (failed) return;
     if (size > maxBytes) {
-      failed = true;
-      done(new PayloadTooLargeError(maxBytes));
+      refuse();
       return;
     }
     chunks.push(chunk);
