@@ -22,6 +22,7 @@ import {
   inspectSessions,
 } from "./inspector/wire-inspector.js";
 import type { DispatchListener } from "./gateway/connection.js";
+import { answerClientError } from "./http/client-error.js";
 import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimitSettings } from "./http/rate-limiter.js";
 import { RequestGuard } from "./http/request-guard.js";
 import { type HttpTimeouts, httpServerOptions } from "./http/timeouts.js";
@@ -253,6 +254,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   if (log) listener = logRequests(core, log, listener);
   const httpServer = createServer(serverOptions, listener);
   httpServer.on("upgrade", (req, socket, head) => events.gateway.handleUpgrade(req, socket, head));
+  httpServer.on("clientError", answerClientError);
   let port: number;
   try {
     port = await listen(httpServer, options.port ?? 8787, host);
