@@ -3,6 +3,7 @@ import "reflect-metadata";
 export { Bot, type BotState } from "./bot/bot.js";
 export type { BotConnection, BotOptions, HandlerFailure, Provider } from "./bot/bot-options.js";
 export { createBot } from "./bot/create-bot.js";
+export { logGateway } from "./bot/gateway-log.js";
 export { type BotDefinition, defineBot, intentsOfBot } from "./bot/define-bot.js";
 export { type LoadedClasses, loadClasses } from "./bot/load-classes.js";
 export {

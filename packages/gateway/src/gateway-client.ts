@@ -65,6 +65,11 @@ export class GatewayClient extends TypedEmitter<GatewayClientEvents> {
   #timer: ClockTimer | null = null;
   #stableTimer: ClockTimer | null = null;
   #recoveryAbort: AbortController | null = null;
+  /** The next read of the channels whose recovery failed, and how many rounds failed in a row. */
+  #retryTimer: ClockTimer | null = null;
+  #retryRounds = 0;
+  #recoveredCount = 0;
+  #skippedCount = 0;
   #dropped = 0;
   #overflowing = false;
   #firstReady: { resolve: () => void; reject: (error: Error) => void } | null = null;
@@ -84,7 +89,10 @@ export class GatewayClient extends TypedEmitter<GatewayClientEvents> {
             this.#channels,
             {
               message: (message, recovered) => this.#pushMessage(message, recovered),
-              skipped: (skip) => this.#lifecycle("recoverySkipped", skip),
+              skipped: (skip) => {
+                this.#skippedCount += 1;
+                this.#lifecycle("recoverySkipped", skip);
+              },
             },
             recovery.maxMessagesPerChannel,
           )
@@ -109,6 +117,19 @@ export class GatewayClient extends TypedEmitter<GatewayClientEvents> {
   /** Events dropped because the queue was full (see `maxQueuedEvents`). */
   get droppedEvents(): number {
     return this.#dropped;
+  }
+
+  /**
+   * What recovery did since the client was made: messages handed over marked `recovered`, channels
+   * skipped (each `recoverySkipped` event), and channels whose history could not be read yet and
+   * will be read again after the next wait.
+   */
+  get recoveryCounts(): { recovered: number; skipped: number; pendingChannels: number } {
+    return {
+      recovered: this.#recoveredCount,
+      skipped: this.#skippedCount,
+      pendingChannels: this.#recovery?.pendingChannels ?? 0,
+    };
   }
 
   /** The last `s` read on the current connection (`null` before its first event). */
@@ -308,6 +329,7 @@ export class GatewayClient extends TypedEmitter<GatewayClientEvents> {
     try {
       if (reconnected) {
         const count = await recovery.recover(abort.signal);
+        this.#recoveredCount += count;
         this.#lifecycle("recovered", { count, tookMs: this.#options.clock.now() - started });
       }
       await recovery.baseline(abort.signal);
@@ -315,12 +337,46 @@ export class GatewayClient extends TypedEmitter<GatewayClientEvents> {
       // Aborted by a new drop: the next ready reads again from the same cursors.
       if (!abort.signal.aborted) this.#onError(error, "recovered");
     }
+    this.#retryLater(recovery, abort);
+  }
+
+  /**
+   * While some channels' history could not be read, reads them again after the reconnect waits
+   * (growing with each failed round), until they are read or gone; a drop ends the rounds (the next
+   * ready reads them with the rest).
+   */
+  #retryLater(recovery: MessageRecovery, abort: AbortController): void {
+    if (abort.signal.aborted || recovery.pendingChannels === 0) {
+      this.#retryRounds = 0;
+      return;
+    }
+    this.#retryRounds += 1;
+    const waitMs = reconnectDelay(this.#options.reconnect, this.#retryRounds);
+    this.#retryTimer = this.#options.clock.setTimer(waitMs, () => {
+      this.#retryTimer = null;
+      if (abort.signal.aborted) return;
+      const started = this.#options.clock.now();
+      void recovery.retryPending(abort.signal).then(
+        (count) => {
+          this.#recoveredCount += count;
+          if (count > 0) this.#lifecycle("recovered", { count, tookMs: this.#options.clock.now() - started });
+          this.#retryLater(recovery, abort);
+        },
+        (error: unknown) => {
+          if (!abort.signal.aborted) {
+            this.#onError(error, "recovered");
+            this.#retryLater(recovery, abort);
+          }
+        },
+      );
+    });
   }
 
   #onClose(code: number, reason: string): void {
     this.#connection = null;
     this.#stableTimer?.cancel();
     this.#recoveryAbort?.abort();
+    this.#retryTimer?.cancel();
     if (this.#state === "stopped") {
       this.#finishClose();
       return;
@@ -352,6 +408,7 @@ export class GatewayClient extends TypedEmitter<GatewayClientEvents> {
     this.#timer?.cancel();
     this.#stableTimer?.cancel();
     this.#recoveryAbort?.abort();
+    this.#retryTimer?.cancel();
     this.#lifecycle("stopped", { reason, error });
     this.#firstReady?.reject(
       error ?? new GatewayError("closed", "the client was closed before it was ready"),

@@ -11,17 +11,22 @@ export interface MessageHistory {
   ): Promise<readonly Message[] & { readonly historyHidden: boolean }>;
 }
 
-/** Why a channel was left out of recovery. */
+/**
+ * Why a channel was left out of recovery. `failed`: its history could not be read; the client keeps
+ * its place and reads it again (`retrying: true`) until it succeeds or the channel is `gone`.
+ */
 export type RecoverySkipReason =
-  "missing_read_message_history" | "history_hidden" | "limit_reached" | "failed";
+  "missing_read_message_history" | "history_hidden" | "limit_reached" | "failed" | "gone";
 
 /** A channel left out of recovery (or only partly recovered, for `limit_reached`). */
 export interface RecoverySkip {
   readonly channelId: string;
   readonly guildId: string;
   readonly reason: RecoverySkipReason;
-  /** The REST error, for `failed`. */
+  /** The REST error, for `failed` and `gone`. */
   readonly error?: unknown;
+  /** For `failed`: the channel is read again after the next wait; nothing past its place is handed over meanwhile. */
+  readonly retrying?: boolean;
 }
 
 /** Where recovery sends what it finds. */
@@ -49,9 +54,16 @@ export class MessageRecovery {
   readonly #cursor = new Map<string, string>();
   readonly #floor = new Map<string, string>();
   readonly #held = new Map<string, Message[]>();
+  /**
+   * Channels whose last read failed: their place is kept, and the live messages that arrived since
+   * wait here (at most `maxPerChannel`; more are read from the history later) until a read succeeds.
+   */
+  readonly #pending = new Map<string, Message[]>();
   readonly #reported = new Set<string>();
   /** The newest id the client has seen (messages, channels): what is newer was made after. */
   #newest: string | null = null;
+  /** The newest message id the client has seen. */
+  #newestMessage: string | null = null;
 
   constructor(
     history: MessageHistory,
@@ -81,9 +93,22 @@ export class MessageRecovery {
     for (const channel of channels) this.#note(channel.id);
   }
 
+  /** Channels whose history could not be read yet: they are read again after the next wait. */
+  get pendingChannels(): number {
+    return this.#pending.size;
+  }
+
   /** A live `MESSAGE_CREATE`: hands it over unless it was already, or holds it during a read. */
   live(message: Message): void {
     this.#note(message.id);
+    this.#noteMessage(message.id);
+    if (this.#pending.size > 0) {
+      const waiting = this.#pending.get(message.channel_id);
+      if (waiting) {
+        if (waiting.length < this.#maxPerChannel) waiting.push(message);
+        return;
+      }
+    }
     if (this.#held.size > 0) {
       const held = this.#held.get(message.channel_id);
       if (held) {
@@ -112,8 +137,34 @@ export class MessageRecovery {
 
   /** Reads what each readable channel missed; answers how many messages were recovered. */
   async recover(signal: AbortSignal): Promise<number> {
+    // A readable channel the client never heard of (no `guilds` intent: no CHANNEL_CREATE) had no
+    // message handed over, or it would have a cursor: what it holds newer than the newest message
+    // seen before the drop was posted during the drop (ids grow with time across the service).
+    const before = this.#newestMessage;
+    if (before !== null) {
+      for (const { channel, access } of this.#channels.list()) {
+        if (access === "history" && !this.#known(channel.id)) this.#floor.set(channel.id, before);
+      }
+    }
+    return this.#recoverAll(signal, () => true);
+  }
+
+  /** Reads again the channels whose last read failed; answers how many messages were recovered. */
+  async retryPending(signal: AbortSignal): Promise<number> {
+    const readable = new Set(this.#channels.list().map(({ channel }) => channel.id));
+    for (const [channelId, waiting] of this.#pending) {
+      if (readable.has(channelId)) continue;
+      // Deleted, or out of the bot's sight: nothing more can be read there.
+      this.#pending.delete(channelId);
+      for (const message of waiting) this.#emit(message, false);
+    }
+    return this.#recoverAll(signal, (channelId) => this.#pending.has(channelId));
+  }
+
+  async #recoverAll(signal: AbortSignal, wanted: (channelId: string) => boolean): Promise<number> {
     let count = 0;
     const todo = this.#channels.list().filter(({ channel, access }) => {
+      if (!wanted(channel.id)) return false;
       if (access === "history") return this.#known(channel.id);
       this.#skipOnce(channel, "missing_read_message_history");
       return false;
@@ -136,6 +187,10 @@ export class MessageRecovery {
     if (this.#newest === null || compareIds(id, this.#newest) > 0) this.#newest = id;
   }
 
+  #noteMessage(id: string): void {
+    if (this.#newestMessage === null || compareIds(id, this.#newestMessage) > 0) this.#newestMessage = id;
+  }
+
   #known(channelId: string): boolean {
     return this.#cursor.has(channelId) || this.#floor.has(channelId);
   }
@@ -144,7 +199,6 @@ export class MessageRecovery {
     const from = maxId(this.#cursor.get(channel.id), this.#floor.get(channel.id));
     const found: Message[] = [];
     let before: string | undefined;
-    let failed = false;
     try {
       for (;;) {
         const page = await this.#history.listMessages(
@@ -168,10 +222,30 @@ export class MessageRecovery {
       }
     } catch (error) {
       if (signal.aborted) throw error;
-      failed = true;
-      this.#out.skipped({ channelId: channel.id, guildId: channel.guild_id, reason: "failed", error });
+      const status = (error as { status?: unknown }).status;
+      const held = this.#held.get(channel.id) ?? [];
+      this.#held.delete(channel.id);
+      const waiting = [...(this.#pending.get(channel.id) ?? []), ...held];
+      if (status === 404 || status === 403) {
+        // The channel is gone or out of sight: what it missed cannot be read any more.
+        this.#pending.delete(channel.id);
+        this.#out.skipped({ channelId: channel.id, guildId: channel.guild_id, reason: "gone", error });
+        for (const message of waiting) this.#emit(message, false);
+        return 0;
+      }
+      // Keep the channel's place: nothing newer is handed over before what it missed is read.
+      this.#pending.set(channel.id, waiting.slice(0, this.#maxPerChannel));
+      this.#out.skipped({
+        channelId: channel.id,
+        guildId: channel.guild_id,
+        reason: "failed",
+        error,
+        retrying: true,
+      });
+      return 0;
     }
-    const held = this.#held.get(channel.id) ?? [];
+    const held = [...(this.#pending.get(channel.id) ?? []), ...(this.#held.get(channel.id) ?? [])];
+    this.#pending.delete(channel.id);
     this.#held.delete(channel.id);
     // A message both read and held is handed over as the live one it also was.
     const merged = new Map<string, { message: Message; recovered: boolean }>();
@@ -183,11 +257,12 @@ export class MessageRecovery {
     )) {
       if (this.#emit(message, fromRest) && fromRest) recovered += 1;
     }
-    return failed ? 0 : recovered;
+    return recovered;
   }
 
   /** Hands `message` over unless a message as new was already; answers whether it did. */
   #emit(message: Message, recovered: boolean): boolean {
+    this.#noteMessage(message.id);
     const cursor = this.#cursor.get(message.channel_id);
     if (cursor !== undefined && compareIds(message.id, cursor) <= 0) return false;
     this.#cursor.set(message.channel_id, message.id);

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { basename, join, relative, resolve, sep } from "node:path";
 import type { GuildCreatePayload, Intent } from "@chatbot/protocol";
-import { type BotConnection, intentsOfBot } from "@chatbot/framework";
+import { type BotConnection, intentsOfBot, logGateway } from "@chatbot/framework";
 import { GatewayClient } from "@chatbot/gateway";
 import { RestClient } from "@chatbot/rest";
 import { type RunningServer, startServer } from "@chatbot/server";
@@ -44,6 +44,7 @@ class Connection {
     host: BotHost,
   ) {
     this.gateway = new GatewayClient({ token, intents: [...intents], rest, gatewayUrl });
+    logGateway(this.gateway, host.setup.logger);
     this.gateway.on("dispatch", (event) => {
       if (event.name === "READY") {
         this.ready.userId = event.data.user.id;

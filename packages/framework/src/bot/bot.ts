@@ -19,6 +19,7 @@ import { type Middleware, runMiddleware } from "../middleware/compose.js";
 import { Clock, ConsoleLogger, Logger, SystemClock } from "../services.js";
 import { applyPlan, describePlan, planChanges, planSync, type SyncPlan } from "../sync/command-plan.js";
 import type { BotOptions } from "./bot-options.js";
+import { logGateway } from "./gateway-log.js";
 
 const DEFAULT_AUTO_DEFER_MS = 2_000;
 
@@ -118,7 +119,10 @@ export class Bot {
       ...commands.map((c) => c.target),
       ...handlers.map((h) => h.target),
     ] as never[]);
-    if (!options.connection) this.gateway.on("dispatch", (event) => this.receive(event));
+    if (!options.connection) {
+      this.gateway.on("dispatch", (event) => this.receive(event));
+      logGateway(this.gateway, this.logger);
+    }
   }
 
   /**

@@ -1,0 +1,47 @@
+import type { GatewayClient, RecoverySkip } from "@chatbot/gateway";
+import { GATEWAY_CLOSE_CODES } from "@chatbot/protocol";
+import type { Logger } from "../services.js";
+
+/** What a close code means, for a log line: `4009 session_closed`, or the code alone. */
+function closeMeaning(code: number): string {
+  const known = GATEWAY_CLOSE_CODES[code as keyof typeof GATEWAY_CLOSE_CODES];
+  if (known) return `${code} ${known.name}`;
+  if (code === 1006) return "1006 (the connection dropped without a close frame)";
+  return String(code);
+}
+
+const SKIPS: Record<RecoverySkip["reason"], string> = {
+  missing_read_message_history: "the bot lacks Read message history there",
+  history_hidden: "the channel's history is hidden from the bot",
+  limit_reached: "more messages were missed than recovery reads (the newest were kept)",
+  failed:
+    "its history could not be read; it is read again after the next wait, and nothing newer is handed over before",
+  gone: "the channel was deleted or left the bot's sight before what it missed could be read",
+};
+
+/**
+ * Logs the connection's life: each drop with its close code, the wait and the attempt (`info`),
+ * each reconnect, how many missed messages were recovered (`info`), and each channel recovery
+ * skipped or could not read yet (`warn`, with the REST error).
+ */
+export function logGateway(gateway: GatewayClient, logger: Logger): void {
+  gateway.on("reconnecting", ({ code, reason, waitMs, attempt }) => {
+    const said = reason ? ` ("${reason}")` : "";
+    logger.info(
+      `gateway: closed with ${closeMeaning(code)}${said}; reconnecting in ${waitMs} ms (attempt ${attempt})`,
+    );
+  });
+  gateway.on("ready", ({ reconnected, tookMs, guilds }) => {
+    if (reconnected) logger.info(`gateway: reconnected in ${tookMs} ms, ${guilds} server(s)`);
+  });
+  gateway.on("recovered", ({ count, tookMs }) => {
+    logger.info(`gateway: recovered ${count} message(s) missed during the drop, in ${tookMs} ms`);
+  });
+  gateway.on("recoverySkipped", (skip) => {
+    const error = skip.error instanceof Error ? `: ${skip.error.message}` : "";
+    logger.warn(`gateway: recovery of channel ${skip.channelId} skipped: ${SKIPS[skip.reason]}${error}`);
+  });
+  gateway.on("overflow", ({ limit }) => {
+    logger.warn(`gateway: ${limit} events wait for the handlers; new events are dropped until half have run`);
+  });
+}
