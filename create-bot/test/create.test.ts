@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -22,6 +22,80 @@ function inProject(project: string, command: string, args: readonly string[]) {
   return { status: run.status, output: stripVTControlCharacters(`${run.stdout}${run.stderr}`) };
 }
 
+const DEMO_APP = "100000000000001001";
+
+/**
+ * docs/deploying.md, as written in the project: `npm run build`, then `npm start` with its settings
+ * in `.env`, against a reference server of the demo world; the bot connects, and SIGTERM stops it
+ * gracefully with exit code 0.
+ */
+async function deployed(project: string): Promise<void> {
+  const page = readFileSync(join(REPO, "docs/deploying.md"), "utf8");
+  const commands = /```sh\n([\s\S]*?)```/.exec(page)![1]!.trim().split("\n");
+  expect(commands).toEqual(["npm run build", "npm start"]);
+  const built = inProject(project, "npm", ["run", "build"]);
+  expect(built.status, built.output).toBe(0);
+  const server = spawn(
+    process.execPath,
+    [
+      join(REPO, "packages/cli/bin/chatbot.js"),
+      "server",
+      "--port",
+      "0",
+      "--seed",
+      join(REPO, "examples/worlds/demo.json"),
+    ],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
+  try {
+    const baseUrl = await new Promise<string>((resolve, reject) => {
+      let out = "";
+      server.stdout!.on("data", (c: Buffer) => {
+        out += c.toString();
+        const ready = /ready base_url=(\S+)/.exec(out);
+        if (ready) resolve(ready[1]!);
+      });
+      server.once("exit", (code) => reject(new Error(`chatbot server exited with ${code}`)));
+    });
+    writeFileSync(join(project, ".env"), `CHATBOT_TOKEN=demo-bot-token\nCHATBOT_BASE_URL=${baseUrl}\n`);
+    const sessions = async () =>
+      (await (await fetch(`${baseUrl}/dev/v1/apps/${DEMO_APP}/sessions`)).json()) as {
+        identified_at: number | null;
+        closed_at: number | null;
+        close_code: number | null;
+      }[];
+    // npm start, as a process manager runs it: SIGTERM goes to npm's process.
+    const bot = spawn("npm", ["start"], { cwd: project, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    bot.stdout!.on("data", (c: Buffer) => (output += c.toString()));
+    bot.stderr!.on("data", (c: Buffer) => (output += c.toString()));
+    const exited = new Promise<string>((resolve) =>
+      bot.once("exit", (code, signal) => resolve(`${code} ${signal}`)),
+    );
+    for (let i = 0; i < 300; i++) {
+      const [newest] = await sessions();
+      if (newest?.identified_at && newest.closed_at === null) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect((await sessions())[0], output).toMatchObject({
+      identified_at: expect.any(Number),
+      closed_at: null,
+    });
+    bot.kill("SIGTERM");
+    // The start script execs node, so SIGTERM reaches the bot, which stops gracefully: its connection
+    // closes with 1000 (not a dropped socket's 1006), and npm ends with the bot's exit code, 0.
+    expect(await exited, output).toBe("0 null");
+    expect((await sessions())[0]).toMatchObject({ closed_at: expect.any(Number), close_code: 1000 });
+    // A refused token ends npm start with the documented code 3, saying why.
+    writeFileSync(join(project, ".env"), `CHATBOT_TOKEN=not-the-token\nCHATBOT_BASE_URL=${baseUrl}\n`);
+    const refused = inProject(project, "npm", ["start"]);
+    expect(refused.status, refused.output).toBe(3);
+    expect(refused.output).toMatch(/401.*\(exit code 3\)/);
+  } finally {
+    server.kill("SIGKILL");
+  }
+}
+
 describe("create-chat-bot", () => {
   it.each([
     ["basic", 3],
@@ -29,7 +103,7 @@ describe("create-chat-bot", () => {
     ["webhook-relay", 2],
   ])(
     "makes the %s project with --local, which installs, type-checks, builds and passes its own tests",
-    (template, count) => {
+    async (template, count) => {
       const name = `${template}-bot`;
       const made = create([
         name,
@@ -75,7 +149,9 @@ describe("create-chat-bot", () => {
       const start = inProject(project, process.execPath, ["dist/main.js"]);
       expect(start.output).toContain("set CHATBOT_TOKEN (see .env.example)");
       expect(start.status).toBe(2);
+      if (template === "basic") await deployed(project);
     },
+    240_000,
   );
 
   it("refuses a bad name, a non-empty folder and an unknown template, naming the rule or the choices", () => {

@@ -55,6 +55,9 @@ export class Bot {
   readonly #guilds = new Map<string, GuildCreatePayload>();
   #state: BotState = "idle";
   #botUserId = "";
+  /** How the bot ended: null while it runs; `{ error }` once stopped (null error: by stop()). */
+  #end: { error: Error | null } | null = null;
+  #endWaiters: Array<{ resolve: () => void; reject: (error: Error) => void }> = [];
 
   constructor(options: BotOptions) {
     this.#options = options;
@@ -122,6 +125,15 @@ export class Bot {
     if (!options.connection) {
       this.gateway.on("dispatch", (event) => this.receive(event));
       logGateway(this.gateway, this.logger);
+      // A close code that forbids reconnecting (4004, 4013, 4001 ...) ends the bot: it must not
+      // report "running" on a connection that is gone for good.
+      this.gateway.on("stopped", ({ error }) => {
+        if (error === null || this.#state !== "running") return;
+        this.logger.error(`gateway stopped for good: ${error.message}`);
+        this.#state = "stopped";
+        this.#finish(error);
+        void this.#allDone().then(() => this.rest.close());
+      });
     }
   }
 
@@ -145,6 +157,26 @@ export class Bot {
   /** Where the bot stands. */
   get state(): BotState {
     return this.#state;
+  }
+
+  /**
+   * Resolves once the bot has stopped through {@link stop}; rejects with the gateway's error when a
+   * close code that forbids reconnecting ended it (`4004`: the token; `4013`: the intents; `4001`,
+   * `4002`, `4005`: a client bug). `runBot` awaits it to choose the process's exit code.
+   */
+  ended(): Promise<void> {
+    const end = this.#end;
+    if (end) return end.error ? Promise.reject(end.error) : Promise.resolve();
+    return new Promise((resolve, reject) => this.#endWaiters.push({ resolve, reject }));
+  }
+
+  #finish(error: Error | null): void {
+    if (this.#end) return;
+    this.#end = { error };
+    for (const waiter of this.#endWaiters.splice(0)) {
+      if (error) waiter.reject(error);
+      else waiter.resolve();
+    }
   }
 
   /** The command definitions: name → registration body. */
@@ -185,6 +217,7 @@ export class Bot {
     } catch (error) {
       this.#state = "stopped";
       if (!this.#options.connection) await this.gateway.close().catch(() => undefined);
+      this.#finish(error instanceof Error ? error : new Error(String(error)));
       throw error;
     }
     this.#state = "running";
@@ -218,6 +251,7 @@ export class Bot {
       );
     }
     this.#state = "stopped";
+    this.#finish(null);
     // A shared connection belongs to its host, which closes it.
     if (this.#options.connection) return;
     await this.gateway.close();
