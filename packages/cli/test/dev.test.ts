@@ -219,3 +219,32 @@ describe("chatbot dev", () => {
     await expect(fetch(`${dev.baseUrl}/v1/gateway`)).rejects.toThrow();
   });
 });
+
+describe("chatbot dev under quick saves", () => {
+  it("always ends on what is on disk: two saves 35 ms apart, then 20 saves 10 ms apart", async () => {
+    const project = newProject();
+    const dev = await start(project);
+    expect(await use(dev, project, "ping")).toEqual({ state: "answered", contents: ["pong v1 for alice"] });
+    const greeter = (version: string) => GREETER.replace("pong v1", `pong ${version}`);
+    const settle = async (version: string) => {
+      // Whatever the reloads, the last one must answer with the last content saved.
+      for (let i = 0; i < 100; i++) {
+        const answer = await use(dev, project, "ping");
+        if (answer.contents[0] === `pong ${version} for alice`) return;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect((await use(dev, project, "ping")).contents).toEqual([`pong ${version} for alice`]);
+    };
+    for (let pair = 0; pair < 3; pair++) {
+      project.write("src/greeter.ts", greeter(`a${pair}`));
+      await new Promise((resolve) => setTimeout(resolve, 35));
+      project.write("src/greeter.ts", greeter(`b${pair}`));
+      await settle(`b${pair}`);
+    }
+    for (let i = 0; i < 20; i++) {
+      project.write("src/greeter.ts", greeter(`burst${i}`));
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    await settle("burst19");
+  });
+});

@@ -26,11 +26,24 @@ export class EntryError extends Error {
   }
 }
 
+/** Builds made again at most when files keep changing during the builds (a later save reloads anyway). */
+const MAX_REBUILDS = 5;
+
 /**
  * Builds the project and imports its entry from the new build: a new module graph, so new classes
- * and decorator metadata, while bare imports (the framework, tsyringe) stay the same modules.
+ * and decorator metadata, while bare imports (the framework, tsyringe) stay the same modules. When a
+ * file changed while it was built or imported, it builds again: a reload always ends on what is on
+ * disk, however close together the saves.
  */
 export async function loadGeneration(compiler: BotCompiler, entry: string): Promise<Generation> {
+  let generation = await loadBuild(compiler, entry);
+  for (let i = 0; i < MAX_REBUILDS && compiler.changedSince().length > 0; i++) {
+    generation = await loadBuild(compiler, entry);
+  }
+  return generation;
+}
+
+async function loadBuild(compiler: BotCompiler, entry: string): Promise<Generation> {
   const build = compiler.build();
   const url = pathToFileURL(compiler.builtPath(build, entry)).href;
   const module = (await import(url)) as { default?: unknown };

@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { codeFrameColumns } from "@babel/code-frame";
@@ -48,10 +48,13 @@ function lineAndColumn(text: string, offset: number): { line: number; column: nu
  * Compiles a bot project's sources with oxc-transform, which emits the decorator metadata tsyringe
  * reads (esbuild and tsx do not). Each build is written to a folder of its own inside the project,
  * so importing it gives new modules (new classes, new metadata) while bare imports still resolve
- * from the project's `node_modules`. Unchanged files are taken from a cache by modification time.
+ * from the project's `node_modules`. A file whose text is unchanged is taken from a cache: by its
+ * text, not its modification time, which two saves a few milliseconds apart can share.
  */
 export class BotCompiler {
-  readonly #cache = new Map<string, { mtimeMs: number; code: string }>();
+  readonly #cache = new Map<string, { text: string; code: string }>();
+  /** The text of each source the last build compiled. */
+  #built = new Map<string, string>();
   #builds = 0;
 
   constructor(
@@ -69,7 +72,13 @@ export class BotCompiler {
    */
   build(): string {
     const compiled: Array<[string, string]> = [];
-    for (const file of sourcesBelow(this.sources)) compiled.push([file, this.#compile(file)]);
+    const built = new Map<string, string>();
+    for (const file of sourcesBelow(this.sources)) {
+      const text = readFileSync(file, "utf8");
+      built.set(file, text);
+      compiled.push([file, this.#compile(file, text)]);
+    }
+    this.#built = built;
     const folder = join(this.out, String(++this.#builds));
     for (const [file, code] of compiled) {
       const target = join(folder, relative(this.root, file)).replace(SOURCE, ".js");
@@ -79,16 +88,34 @@ export class BotCompiler {
     return folder;
   }
 
+  /**
+   * The sources whose text on disk is no longer what the last build compiled (added and removed
+   * ones too): empty when the build is current. A save during a build makes it stale.
+   */
+  changedSince(): string[] {
+    const files = sourcesBelow(this.sources);
+    const changed = [...this.#built.keys()].filter((file) => !files.includes(file));
+    for (const file of files) {
+      const text = this.#built.get(file);
+      let now: string | null;
+      try {
+        now = readFileSync(file, "utf8");
+      } catch {
+        now = null;
+      }
+      if (now !== text) changed.push(file);
+    }
+    return changed;
+  }
+
   /** Where `file` (a source of the project) lands in `build`. */
   builtPath(build: string, file: string): string {
     return join(build, relative(this.root, file)).replace(SOURCE, ".js");
   }
 
-  #compile(file: string): string {
-    const { mtimeMs } = statSync(file);
+  #compile(file: string, text: string): string {
     const cached = this.#cache.get(file);
-    if (cached && cached.mtimeMs === mtimeMs) return cached.code;
-    const text = readFileSync(file, "utf8");
+    if (cached && cached.text === text) return cached.code;
     const result = transformSync(file, text, {
       sourceType: "module",
       lang: "ts",
@@ -112,7 +139,7 @@ export class BotCompiler {
       const map = { ...result.map, sources: [pathToFileURL(file).href] };
       code += `\n//# sourceMappingURL=data:application/json;base64,${Buffer.from(JSON.stringify(map)).toString("base64")}\n`;
     }
-    this.#cache.set(file, { mtimeMs, code });
+    this.#cache.set(file, { text, code });
     return code;
   }
 }

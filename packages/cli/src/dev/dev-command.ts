@@ -205,6 +205,22 @@ export async function runDev(flags: DevFlags, output: Output): Promise<void> {
     clearTimeout(timer);
     timer = setTimeout(() => (reloading = reloading.then(reload)), 30);
   });
+  // chokidar leaves out a change whose modification time equals the previous one (two saves within
+  // the file system's clock tick): on every raw event, the sources on disk are compared with what
+  // the running build compiled, and a difference reloads.
+  let checkTimer: NodeJS.Timeout | undefined;
+  watcher.on("raw", () => {
+    clearTimeout(checkTimer);
+    checkTimer = setTimeout(() => {
+      reloading = reloading.then(() => {
+        const stale = compiler.changedSince().filter((path) => !changed.has(path));
+        if (stale.length === 0) return;
+        for (const path of stale) changed.add(path);
+        clearTimeout(timer);
+        return reload();
+      });
+    }, 60);
+  });
   await new Promise<void>((resolve) => watcher.once("ready", () => resolve()));
 
   // Everything is in place (watcher, signal handlers) before the ready line: whoever reads it may
@@ -216,6 +232,7 @@ export async function runDev(flags: DevFlags, output: Output): Promise<void> {
     async () => {
       prompt?.close();
       clearTimeout(timer);
+      clearTimeout(checkTimer);
       await watcher.close();
       await Promise.race([host.stop(), new Promise((r) => setTimeout(r, 1_000))]);
       await connection?.gateway.close();
