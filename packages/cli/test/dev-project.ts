@@ -15,6 +15,14 @@ export class DevProject {
     mkdirSync(dirname(join(this.root, path)), { recursive: true });
     writeFileSync(join(this.root, path), text);
   }
+  /** A file of the project, or "" when there is none yet. */
+  read(path: string): string {
+    try {
+      return readFileSync(join(this.root, path), "utf8");
+    } catch {
+      return "";
+    }
+  }
   /** Replaces `from` with `to` in a file, as an editor's save would. */
   edit(path: string, from: string, to: string): void {
     const text = readFileSync(join(this.root, path), "utf8");

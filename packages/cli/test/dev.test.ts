@@ -248,3 +248,85 @@ describe("chatbot dev under quick saves", () => {
     await settle("burst19");
   });
 });
+
+describe("chatbot dev when a reload needs more intents", () => {
+  const listener = (name: string, event: string) => `import { Listener, On } from "@chatbot/framework";
+
+@Listener()
+export class ${name} {
+  @On("${event}")
+  noted() {}
+}
+`;
+
+  it("widens the install in place: no message posted meanwhile is lost", async () => {
+    const project = newProject();
+    // The bot notes each message it hears in a file (answering each would meet the channel's rate
+    // limit, 5 posts per 5 s, and slow the test down to it).
+    project.write(
+      "src/listeners/seen.ts",
+      `import { appendFileSync } from "node:fs";
+import { Listener, On, type EventPayload } from "@chatbot/framework";
+
+@Listener()
+export class Seen {
+  @On("MESSAGE_CREATE")
+  seen(message: EventPayload<"MESSAGE_CREATE">) {
+    appendFileSync("heard.txt", \`seen v1: \${message.content}\\n\`);
+  }
+}
+`,
+    );
+    project.write("src/listeners/reacts.ts", listener("Reacts", "MESSAGE_REACTION_ADD"));
+    project.write("src/listeners/bans.ts", listener("Bans", "GUILD_BAN_ADD"));
+    project.write("src/listeners/emojis.ts", listener("Emojis", "GUILD_EMOJIS_UPDATE"));
+    const dev = await start(project);
+    const { channels } = project.world();
+    const post = (content: string) =>
+      fetch(`${dev.baseUrl}/dev/v1/channels/${channels.general}/messages`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-dev-user": "alice" },
+        body: JSON.stringify({ content }),
+      });
+    // alice posts without pause (four posts in flight) while three saves each ask for a new intent.
+    let posting = true;
+    let sent = 0;
+    const poster = async () => {
+      while (posting) await post(`m${sent++}`);
+    };
+    const posters = Promise.all([poster(), poster(), poster(), poster()]);
+    const listeners = ["Seen"];
+    for (const name of ["Reacts", "Bans", "Emojis"]) {
+      listeners.push(name);
+      const imports = listeners
+        .filter((l) => l !== "Seen")
+        .map((l) => `import { ${l} } from "./listeners/${l.toLowerCase()}.js";`)
+        .join("\n");
+      const before = reloads(dev).length;
+      project.write(
+        "src/bot.ts",
+        BOT.replace(
+          'import { Seen } from "./listeners/seen.js";',
+          `import { Seen } from "./listeners/seen.js";\n${imports}`,
+        ).replace("listeners: [Seen]", `listeners: [${listeners.join(", ")}]`),
+      );
+      await waitFor(() => (reloads(dev).length > before ? reloads(dev).at(-1)! : ""), /\(reconnected\)/);
+    }
+    posting = false;
+    await posters;
+    // Every message alice posted was seen by the bot (it answers each with "seen v1: <text>").
+    const expected = Array.from({ length: sent }, (_, i) => `seen v1: m${i}`);
+    let seen: string[] = [];
+    for (let waited = 0; waited < 10_000; waited += 100) {
+      seen = project.read("heard.txt").split("\n").filter(Boolean);
+      if (expected.every((s) => seen.includes(s))) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect({ sent, unexpected: seen.filter((s) => !expected.includes(s)) }).toEqual({ sent, unexpected: [] });
+    expect(
+      expected.filter((s) => !seen.includes(s)),
+      dev.stdout() + dev.stderr(),
+    ).toEqual([]);
+    expect(sent).toBeGreaterThan(5);
+  });
+});

@@ -60,10 +60,16 @@ class Connection {
     });
   }
   async open(): Promise<void> {
-    const ready = new Promise<void>((resolve) => this.gateway.once("ready", () => resolve()));
+    // Live from the `ready` event itself: the events right behind it in the client's queue are
+    // handed over before an awaiting continuation would run, and they must reach the bot.
+    const ready = new Promise<void>((resolve) =>
+      this.gateway.once("ready", () => {
+        this.#live = true;
+        resolve();
+      }),
+    );
     await this.gateway.connect();
     await ready;
-    this.#live = true;
   }
   shared(): BotConnection {
     return { rest: this.rest, gateway: this.gateway, ready: this.ready };

@@ -81,7 +81,7 @@ async function stillThere(baseUrl: string, world: DevWorld): Promise<boolean> {
  * named after the project with `general`, `bot-testing` and `random`, the developer `dev` as its
  * owner plus `alice` and `bob`, and the project's app installed with {@link DEV_SCOPES} and
  * `intents`. It is remembered in `<stateDir>/dev.json` (the token is shown only once) and reused
- * while the server still holds it; an install that grants too few intents is made again.
+ * while the server still holds it; an install that grants too few intents is widened in place.
  */
 export async function ensureDevWorld(
   baseUrl: string,
@@ -154,12 +154,17 @@ async function makeWorld(baseUrl: string, projectName: string): Promise<DevWorld
   };
 }
 
-/** Installs the app with `intents`, removing the install it had first. */
+/**
+ * Installs the app with `intents`; an app already installed is widened in place (`PATCH`): it stays
+ * installed and its connection open, so no event is lost while a reload asks for more intents.
+ */
 async function install(baseUrl: string, world: DevWorld, intents: readonly Intent[]): Promise<DevWorld> {
   const owner = world.people.dev;
   const installs = `/guilds/${world.guildId}/installs`;
   if (world.intents !== null) {
-    await devCall(baseUrl, "DELETE", `${installs}/${world.appId}`, undefined, owner);
+    const widened = [...new Set([...world.intents, ...intents])];
+    await devCall(baseUrl, "PATCH", `${installs}/${world.appId}`, { intents: widened }, owner);
+    return { ...world, intents: widened };
   }
   const body = { application_id: world.appId, scopes: DEV_SCOPES, intents, permissions: BOT_PERMISSIONS };
   await devCall(baseUrl, "POST", installs, body, owner);

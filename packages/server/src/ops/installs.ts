@@ -128,6 +128,51 @@ export function removeInstallIn(
   tx.emit({ type: "INSTALL_REMOVE", guildId, install, reason });
 }
 
+/** Input of {@link updateInstall}: what changes; the rest stays. */
+export interface InstallUpdate {
+  readonly scopes?: readonly Scope[] | undefined;
+  readonly intents?: readonly Intent[] | undefined;
+  readonly permissions?: readonly PermissionName[] | undefined;
+}
+
+/**
+ * Changes an install in place, as a person with `manage_guild` (who grants only permissions they
+ * hold): its scopes, its intents and its managed role's permissions. The bot stays a member and its
+ * connection stays open: the new grants apply to the next event, and the app gets the server's
+ * snapshot again (`GUILD_UPDATE`, with the install's new `scopes` and `intents`) and the role's
+ * `GUILD_ROLE_UPDATE`. `404 unknown_application` when the app is not installed there.
+ */
+export function updateInstall(
+  core: ServerCore,
+  actor: PersonActor,
+  guildId: string,
+  appId: string,
+  input: InstallUpdate,
+): InstallRecord {
+  return core.transact((tx) => {
+    const guild = visibleGuild(core, actor, guildId);
+    requireGuildPermission(core, actor, guild, "manage_guild");
+    const before = tx.world.tables.installs.get(pairKey(guildId, appId));
+    if (!before) throw new UnknownObjectError("application");
+    const install: InstallRecord = {
+      ...before,
+      ...(input.scopes && { scopes: [...new Set(input.scopes)] }),
+      ...(input.intents && { intents: [...new Set(input.intents)] }),
+      ...(input.permissions && { permissions: [...input.permissions] }),
+    };
+    tx.put("installs", install);
+    const role = tx.world.tables.roles.get(install.role_id);
+    if (input.permissions && role) {
+      requireGrantable(core, actor, guild, input.permissions);
+      const next: RoleRecord = { ...role, permissions: [...input.permissions] };
+      tx.put("roles", next);
+      tx.emit({ type: "GUILD_ROLE_UPDATE", guildId, role: next, before: role });
+    }
+    tx.emit({ type: "GUILD_UPDATE", guildId, guild, before: guild });
+    return install;
+  });
+}
+
 /** Uninstalls an app, as a person with `manage_guild`; `404 unknown_application` when not installed. */
 export function uninstallApp(core: ServerCore, actor: PersonActor, guildId: string, appId: string): void {
   core.transact((tx) => {

@@ -163,6 +163,19 @@ export const InstallBodySchema = strict({
   permissions: array(PermissionNameSchema, 64, "permissions"),
 });
 
+/** `PATCH /dev/v1/guilds/{id}/installs/{app_id}`: what changes (at least one). */
+export const InstallPatchSchema = v.pipe(
+  strict({
+    scopes: v.optional(array(ScopeSchema, 16, "scopes")),
+    intents: v.optional(array(IntentSchema, 16, "intents")),
+    permissions: v.optional(array(PermissionNameSchema, 64, "permissions")),
+  }),
+  v.check(
+    (body) => body.scopes !== undefined || body.intents !== undefined || body.permissions !== undefined,
+    "give at least one of scopes, intents and permissions",
+  ),
+);
+
 /** `POST /dev/v1/channels/{id}/messages`: what a person posts. */
 export const DevMessageBodySchema = strict({
   content: v.optional(MessageContentSchema),

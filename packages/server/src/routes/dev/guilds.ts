@@ -4,7 +4,7 @@ import { type DevRoute, devRoute } from "../../http/route.js";
 import { compareIds } from "../../ids.js";
 import { createEmoji, deleteEmoji, renameEmoji } from "../../ops/emojis.js";
 import { createGuild, deleteGuild, updateGuild } from "../../ops/guilds.js";
-import { installApp, uninstallApp } from "../../ops/installs.js";
+import { installApp, uninstallApp, updateInstall } from "../../ops/installs.js";
 import { serializeAuditLogEntry } from "../../serialize/audit-log.js";
 import { serializeEmoji } from "../../serialize/role.js";
 import type { GuildRecord } from "../../world/records.js";
@@ -13,6 +13,7 @@ import {
   CreateGuildBodySchema,
   EmojiBodySchema,
   InstallBodySchema,
+  InstallPatchSchema,
   PatchGuildBodySchema,
 } from "./dev-schemas.js";
 import { devChannel, devInstall } from "./dev-views.js";
@@ -95,6 +96,13 @@ export const devGuildRoutes: DevRoute[] = [
     body: InstallBodySchema,
     handle: ({ core, actor, param, body }) =>
       json(devInstall(installApp(core, actor(), param("guild_id"), body)), 201),
+  }),
+  devRoute({
+    method: "PATCH",
+    path: "/dev/v1/guilds/:guild_id/installs/:app_id",
+    body: InstallPatchSchema,
+    handle: ({ core, actor, param, body }) =>
+      json(devInstall(updateInstall(core, actor(), param("guild_id"), param("app_id"), body))),
   }),
   devRoute({
     method: "DELETE",
