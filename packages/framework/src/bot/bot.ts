@@ -295,7 +295,8 @@ export class Bot {
   }
 
   async #runCommand(interaction: GatewayInteraction): Promise<void> {
-    const ctx = new CommandContext(interaction, this.rest, this.clock, this.logger);
+    const scope = this.container.createChildContainer();
+    const ctx = new CommandContext(interaction, this.rest, this.clock, this.logger, scope);
     const definition = this.#commands.get(interaction.data.name);
     if (!definition) {
       this.logger.warn(
@@ -312,7 +313,6 @@ export class Bot {
       const afterMs = autoDefer?.afterMs ?? this.#options.autoDefer?.afterMs ?? DEFAULT_AUTO_DEFER_MS;
       ctx.armAutoDefer(afterMs, autoDefer?.ephemeral === true);
     }
-    const scope = this.container.createChildContainer();
     scope.registerInstance(CommandContext, ctx);
     try {
       await runMiddleware([...(this.#options.middleware ?? []), ...definition.middleware], ctx, async () => {
@@ -372,7 +372,7 @@ export class Bot {
   }
 
   async #runHandlers(event: GatewayDispatch, handlers: readonly HandlerDefinition[]): Promise<void> {
-    const ctx = new EventContext(event.name, event.data, this.#botUserId);
+    const ctx = new EventContext(event.name, event.data, this.#botUserId, this.container);
     for (const handler of handlers) {
       if (handler.once) {
         if (this.#fired.has(handler)) continue;

@@ -1,7 +1,9 @@
 import { type InteractionResolved, LIMITS, type Message, type Role, type User } from "@chatbot/protocol";
 import type { GatewayInteraction } from "@chatbot/gateway";
 import type { Permissions, RestClient } from "@chatbot/rest";
+import type { DependencyContainer, InjectionToken } from "tsyringe";
 import { InteractionStateError } from "../errors.js";
+import { resolveFrom } from "./resolve-from.js";
 import type { Clock, ClockTimer, Logger } from "../services.js";
 import { EPHEMERAL, type ReplyInput, toMessageBody } from "./reply-input.js";
 
@@ -57,6 +59,8 @@ export class CommandContext {
     /** The bot's clock (the test world's clock in tests). */
     readonly clock: Clock,
     private readonly logger: Logger,
+    /** The interaction's scope of the bot's container, for {@link resolve}. */
+    private readonly container: DependencyContainer | null = null,
   ) {
     this.commandName = interaction.data.name;
     this.user = interaction.user;
@@ -89,6 +93,14 @@ export class CommandContext {
   /** Whether the framework sent the thinking state by itself because the handler was slow. */
   get autoDeferred(): boolean {
     return this.#autoDeferred;
+  }
+
+  /**
+   * A service of the bot's container (this interaction's scope), as a constructor would get it: for
+   * middleware that need one (`ctx.resolve(PollBook).isOpen(...)`).
+   */
+  resolve<T>(token: InjectionToken<T>): T {
+    return resolveFrom(this.container, token);
   }
 
   /** The member data of a user named by an option (nickname, roles, permissions here). */

@@ -1,5 +1,7 @@
 import type { GatewayEventName, User } from "@chatbot/protocol";
 import type { GatewayEventPayloads } from "@chatbot/gateway";
+import type { DependencyContainer, InjectionToken } from "tsyringe";
+import { resolveFrom } from "./resolve-from.js";
 
 /** The payload an `@On(E)` handler receives (`MESSAGE_CREATE` carries `recovered`). */
 export type EventPayload<E extends GatewayEventName> = GatewayEventPayloads[E];
@@ -26,6 +28,8 @@ export class EventContext<E extends GatewayEventName = GatewayEventName> {
     readonly payload: EventPayload<E>,
     /** The bot's own user id. */
     readonly botUserId: string,
+    /** The bot's container, for {@link resolve}. */
+    private readonly container: DependencyContainer | null = null,
   ) {
     const d = payload as Record<string, unknown>;
     this.guildId =
@@ -33,6 +37,14 @@ export class EventContext<E extends GatewayEventName = GatewayEventName> {
     this.channelId = str(d.channel_id) ?? (event.startsWith("CHANNEL_") ? str(d.id) : null);
     this.author = (isUser(d.author) ? d.author : isUser(d.user) ? d.user : null) as User | null;
     this.authorId = this.author?.id ?? str(d.user_id);
+  }
+
+  /**
+   * A service of the bot's container, as a constructor would get it: for middleware and guards that
+   * need one (`ctx.resolve(PollBook).isOpen(...)`).
+   */
+  resolve<T>(token: InjectionToken<T>): T {
+    return resolveFrom(this.container, token);
   }
 
   /** Whether the event came back through recovery after a drop (`MESSAGE_CREATE` only). */
