@@ -14,6 +14,7 @@ export {
   type ResolvedChannel,
   type ResolvedMember,
 } from "./context/command-context.js";
+export { CooldownHandle } from "./context/cooldown-handle.js";
 export { EventContext, type EventPayload } from "./context/event-context.js";
 export type { ReplyInput, ReplyOptions } from "./context/reply-input.js";
 export { Command, type CommandClass, type CommandOptions, type CommandScope } from "./decorators/command.js";

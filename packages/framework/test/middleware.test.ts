@@ -6,6 +6,7 @@ import {
   cooldown,
   type Middleware,
   onlyChannels,
+  Option,
   requireBotPermissions,
   requirePermissions,
   UseMiddleware,
@@ -43,6 +44,19 @@ class Pin {
 class Hug {
   async run(ctx: CommandContext) {
     await ctx.reply("hug!");
+  }
+}
+
+@Command({ name: "vote", description: "Once every 10 s per person; a vote for nothing is given back" })
+@UseMiddleware(cooldown({ per: "user", ms: 10_000 }))
+class Vote {
+  async run(ctx: CommandContext, @Option.string("for", "What to vote for") choice: string) {
+    if (choice !== "tea" && choice !== "coffee") {
+      ctx.cooldown.refund();
+      await ctx.reply({ content: `There is no ${choice} in this poll.`, ephemeral: true });
+      return;
+    }
+    await ctx.reply({ content: `Voted ${choice}.`, ephemeral: true });
   }
 }
 
@@ -115,6 +129,21 @@ describe("middleware", () => {
     w.clock.advance(7_500);
     expect(await (await alice.use(w.channels.general, "/hug")).answered()).toHaveAnswered({
       content: "hug!",
+    });
+  });
+
+  it("a handler gives a refused use back with ctx.cooldown.refund()", async () => {
+    const w = await world({ people: ["alice"] });
+    await startedBot(w, { commands: [Vote] });
+    const vote = async (choice: string) =>
+      (await w.people.alice.use(w.channels.general, "/vote", { for: choice })).answered();
+    expect(await vote("milk")).toHaveAnswered({ ephemeral: true, content: "There is no milk in this poll." });
+    // The refused use did not count: the next one goes through at once.
+    expect(await vote("tea")).toHaveAnswered({ ephemeral: true, content: "Voted tea." });
+    // An accepted one does.
+    expect(await vote("coffee")).toHaveAnswered({
+      ephemeral: true,
+      content: "/vote is cooling down: try again in 10 s.",
     });
   });
 

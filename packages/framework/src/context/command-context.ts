@@ -3,6 +3,7 @@ import type { GatewayInteraction } from "@chatbot/gateway";
 import type { Permissions, RestClient } from "@chatbot/rest";
 import type { DependencyContainer, InjectionToken } from "tsyringe";
 import { InteractionStateError } from "../errors.js";
+import { CooldownHandle } from "./cooldown-handle.js";
 import { resolveFrom } from "./resolve-from.js";
 import type { Clock, ClockTimer, Logger } from "../services.js";
 import { EPHEMERAL, type ReplyInput, toMessageBody } from "./reply-input.js";
@@ -30,6 +31,8 @@ export type OptionValue = string | number | boolean | User | ResolvedChannel | R
  * before any request, a call its window no longer allows.
  */
 export class CommandContext {
+  /** The cooldowns this use counted against: `ctx.cooldown.refund()` gives the use back. */
+  readonly cooldown = new CooldownHandle();
   /** The command's name (`roll` for `/roll`). */
   readonly commandName: string;
   /** The person who used the command. */

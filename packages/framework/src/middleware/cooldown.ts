@@ -15,7 +15,8 @@ export interface CooldownOptions {
 /**
  * Refuses a use that comes less than `ms` after the last accepted one of the same person (or
  * channel, server, everyone), answering ephemerally with the time left. Time is read from the
- * bot's {@link Clock}, so tests move it with the world's clock.
+ * bot's {@link Clock}, so tests move it with the world's clock. A handler that refuses the use
+ * itself calls `ctx.cooldown.refund()`, and the use does not count.
  */
 export function cooldown(options: CooldownOptions): Middleware<CommandContext> {
   const per = options.per ?? "user";
@@ -41,7 +42,14 @@ export function cooldown(options: CooldownOptions): Middleware<CommandContext> {
       });
       return;
     }
+    const previous = last.get(key);
     last.set(key, now);
+    // A handler that refuses the use itself gives it back with ctx.cooldown.refund().
+    ctx.cooldown.counts(() => {
+      if (last.get(key) !== now) return;
+      if (previous === undefined) last.delete(key);
+      else last.set(key, previous);
+    });
     // Keep the map small: forget keys whose wait is over.
     if (last.size > 1_000) for (const [k, at] of last) if (at + options.ms <= now) last.delete(k);
     await next();
