@@ -59,4 +59,13 @@ export { GatewayClient } from "@chatbot/gateway";
 export { Permissions, RestClient, WebhookClient } from "@chatbot/rest";
 // tsyringe's decorators, so that a bot imports them after reflect-metadata is loaded (its
 // `@singleton()` is replaced by the framework's own, one instance per bot).
-export { container, type DependencyContainer, delay, inject, injectable, Lifecycle, scoped } from "tsyringe";
+export {
+  container,
+  type DependencyContainer,
+  delay,
+  type Disposable,
+  inject,
+  injectable,
+  Lifecycle,
+  scoped,
+} from "tsyringe";

@@ -132,7 +132,10 @@ export class Bot {
         this.logger.error(`gateway stopped for good: ${error.message}`);
         this.#state = "stopped";
         this.#finish(error);
-        void this.#allDone().then(() => this.rest.close());
+        void this.#allDone().then(async () => {
+          await this.#dispose();
+          await this.rest.close();
+        });
       });
     }
   }
@@ -252,11 +255,27 @@ export class Bot {
     }
     this.#state = "stopped";
     this.#finish(null);
+    // The services end with the bot (their timers and intervals with them), once no handler needs
+    // them: at once when all ended, else when the last one does.
+    if (waited) await this.#dispose();
+    else void this.#allDone().then(() => this.#dispose());
     // A shared connection belongs to its host, which closes it.
     if (this.#options.connection) return;
     await this.gateway.close();
     // Handlers still running may answer over REST: its connections close once they are done.
     void this.#allDone().then(() => this.rest.close());
+  }
+
+  /**
+   * Disposes the bot's container: tsyringe calls `dispose()` on every instance it made that has one
+   * (a `Disposable`), so a service's timers end with the bot, and with its code on a reload.
+   */
+  async #dispose(): Promise<void> {
+    try {
+      await this.container.dispose();
+    } catch (error) {
+      this.logger.error("a service's dispose() threw", error);
+    }
   }
 
   /** Resolves once no handler is running. */
