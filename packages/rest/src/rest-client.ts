@@ -55,6 +55,16 @@ export class RestClient {
     );
   }
 
+  /** Calls made through this client and not settled yet (waiting for a limit, sending, or retrying). */
+  get inFlight(): number {
+    return this.requester.inFlight;
+  }
+
+  /** Resolves once no call made through this client is in flight. */
+  idle(): Promise<void> {
+    return this.requester.idle();
+  }
+
   /**
    * Closes the client's connections; idle keep-alive ones would otherwise hold the process for a few
    * seconds after the last call.

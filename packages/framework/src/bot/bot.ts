@@ -278,6 +278,23 @@ export class Bot {
     }
   }
 
+  /**
+   * Resolves once the bot has settled: every event received has reached its handlers, no REST call
+   * is in flight, and what the last answers started has run up to its next wait. A handler waiting
+   * for the bot's clock (a timer of its own, the auto-defer) stays waiting: a test awaits `idle()`
+   * before it moves the clock, so that a handler inside `await ctx.defer()` has armed its timer.
+   */
+  async idle(): Promise<void> {
+    const own = !this.#options.connection;
+    for (let round = 0; round < 1_000; round++) {
+      if (own) await this.gateway.idle();
+      await this.rest.idle();
+      // The continuations of what just settled run (and may call again) before the next check.
+      await new Promise((resolve) => setImmediate(resolve));
+      if (this.rest.inFlight === 0 && (!own || this.gateway.queueSize === 0)) return;
+    }
+  }
+
   /** Resolves once no handler is running. */
   #allDone(): Promise<void> {
     if (this.#running === 0) return Promise.resolve();

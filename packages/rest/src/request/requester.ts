@@ -74,8 +74,41 @@ export class Requester {
     return this.transport.close();
   }
 
+  /** Calls made and not settled yet (waiting for a limit, sending, or waiting to retry). */
+  get inFlight(): number {
+    return this.#inFlight;
+  }
+
+  /** Resolves once no call is in flight. */
+  idle(): Promise<void> {
+    if (this.#inFlight === 0) return Promise.resolve();
+    return new Promise((resolve) => this.#idle.push(resolve));
+  }
+
   /** Sends `call` under the client's policies; resolves with the answer or rejects with an error class. */
   request<T>(call: RouteCall): Promise<RestResult<T>> {
+    this.#inFlight += 1;
+    return this.#request<T>(call).then(
+      (result) => {
+        this.#settled();
+        return result;
+      },
+      (error: unknown) => {
+        this.#settled();
+        throw error;
+      },
+    );
+  }
+
+  #inFlight = 0;
+  #idle: Array<() => void> = [];
+
+  #settled(): void {
+    if (--this.#inFlight === 0 && this.#idle.length > 0)
+      for (const resolve of this.#idle.splice(0)) resolve();
+  }
+
+  #request<T>(call: RouteCall): Promise<RestResult<T>> {
     const signal = call.options?.signal;
     if (signal?.aborted) return Promise.reject(signal.reason);
     if (call.bucket === undefined) return this.attempts<T>(call, undefined);

@@ -1,0 +1,45 @@
+import "@chatbot/testing/vitest";
+import { describe, expect, it } from "vitest";
+import { Clock, Command, CommandContext } from "../src/index.js";
+import { botFor, world } from "./support.js";
+
+/** Waits `ms` on the bot's clock (the world's clock in a test). */
+function later(clock: Clock, ms: number): Promise<void> {
+  return new Promise((resolve) => clock.setTimer(ms, resolve));
+}
+
+@Command({ name: "report", description: "Thinks, then answers ten minutes later" })
+class Report {
+  async run(ctx: CommandContext) {
+    await ctx.defer();
+    await later(ctx.clock, 10 * 60_000);
+    await ctx.editReply("the report is ready");
+  }
+}
+
+describe("bot.idle()", () => {
+  it("lets a test move the clock only once the handler has armed its timer", async () => {
+    const w = await world({ people: ["ada"] });
+    const { bot } = botFor(w, { commands: [Report] });
+    await bot.start();
+    const outcome = await w.people.ada.use(w.channels.general, "/report");
+    await outcome.settled();
+    // The thinking state is there, but the handler may still be inside `await ctx.defer()`.
+    await bot.idle();
+    w.clock.advance(10 * 60_000);
+    await outcome.answered();
+    expect(outcome).toHaveAnswered({ content: "the report is ready" });
+    // Nothing is left running: stop() does not wait its 5 s.
+    const started = Date.now();
+    await bot.stop();
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
+  it("resolves at once for a bot with nothing to do", async () => {
+    const w = await world({ people: ["ada"] });
+    const { bot } = botFor(w, { commands: [Report] });
+    await bot.start();
+    await bot.idle();
+    expect(bot.rest.inFlight).toBe(0);
+  });
+});
