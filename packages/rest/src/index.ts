@@ -8,6 +8,7 @@ export * from "./errors/timeout-error.js";
 export * from "./permissions.js";
 export type * from "./request/request-options.js";
 export { REST_DEFAULTS } from "./request/requester-config.js";
+export { type RestClock, type RestClockTimer, systemRestClock } from "./request/rest-clock.js";
 export type { SharedRateLimits } from "./request/shared-rate-limits.js";
 export { RestClient } from "./rest-client.js";
 export type { BotRoutes } from "./routes/bot-routes.js";

@@ -20,6 +20,7 @@ import { Clock, ConsoleLogger, Logger, SystemClock } from "../services.js";
 import { applyPlan, describePlan, planChanges, planSync, type SyncPlan } from "../sync/command-plan.js";
 import type { BotOptions } from "./bot-options.js";
 import { logGateway } from "./gateway-log.js";
+import { logLongWaits } from "./rest-log.js";
 
 const DEFAULT_AUTO_DEFER_MS = 2_000;
 
@@ -90,7 +91,17 @@ export class Bot {
     this.clock = (options.clock as Clock | undefined) ?? new SystemClock();
     this.rest =
       options.connection?.rest ??
-      new RestClient({ ...options.rest, token: options.token, baseUrl: options.baseUrl });
+      new RestClient({
+        clock: this.clock,
+        // On a clock of the caller's (a test world's), no time passes on the way to the service and
+        // back, so the margin the client adds to each window for it is not needed: the windows are
+        // the service's own, and moving the clock by a window releases what waits for it.
+        ...(options.clock !== undefined && { rateLimitOffset: 0 }),
+        ...options.rest,
+        hooks: logLongWaits(this.logger, options.rest?.hooks),
+        token: options.token,
+        baseUrl: options.baseUrl,
+      });
     this.gateway =
       options.connection?.gateway ??
       new GatewayClient({

@@ -1,3 +1,4 @@
+import { type RestClock, type RestClockTimer, systemRestClock } from "./rest-clock.js";
 /** A call waiting for the global limit. */
 interface Waiter {
   resolve(): void;
@@ -19,7 +20,7 @@ export class GlobalLimiter {
   private blockedUntil = 0;
   private readonly urgent: Waiter[] = [];
   private readonly normal: Waiter[] = [];
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  private timer: RestClockTimer | undefined;
 
   /**
    * @param limit requests per window (`Infinity`: no client-side limit).
@@ -29,13 +30,14 @@ export class GlobalLimiter {
   constructor(
     limit: number,
     private readonly offset: number,
+    private readonly clock: RestClock = systemRestClock,
   ) {
     this.limit = limit;
     this.remaining = limit;
   }
 
   /** Milliseconds a call made now would wait (0 when it could go at once). */
-  delay(now = Date.now()): number {
+  delay(now = this.clock.now()): number {
     if (this.blockedUntil > now) return this.blockedUntil - now;
     if (this.limit === Infinity || this.resetAt <= now || this.remaining > 0) return 0;
     return this.resetAt - now;
@@ -46,7 +48,7 @@ export class GlobalLimiter {
    * `undefined` when the call may go at once (no promise made on the fast path).
    */
   acquire(urgent: boolean, signal?: AbortSignal): Promise<void> | undefined {
-    if (this.urgent.length + this.normal.length === 0 && this.take(Date.now())) return undefined;
+    if (this.urgent.length + this.normal.length === 0 && this.take(this.clock.now())) return undefined;
     return new Promise<void>((resolve, reject) => {
       const waiter: Waiter = { resolve, reject, signal, onAbort: undefined };
       if (signal) {
@@ -62,7 +64,7 @@ export class GlobalLimiter {
   }
 
   /** Reads the `global` bucket's headers: the service's limit and window. */
-  observe(limit: number, remaining: number, resetAfterMs: number, now = Date.now()): void {
+  observe(limit: number, remaining: number, resetAfterMs: number, now = this.clock.now()): void {
     if (this.limit !== Infinity && limit > 0) this.limit = limit;
     // The service's count is the truth; the client's own may be lower still by the calls on the way.
     this.resetAt = now + resetAfterMs + this.offset;
@@ -70,7 +72,7 @@ export class GlobalLimiter {
   }
 
   /** A global `429`: nothing goes until `retryAfterMs` passes. */
-  block(retryAfterMs: number, now = Date.now()): void {
+  block(retryAfterMs: number, now = this.clock.now()): void {
     this.blockedUntil = Math.max(this.blockedUntil, now + retryAfterMs + this.offset);
     // The service's window ends when its `retry_after` does: a new one starts then.
     this.remaining = 0;
@@ -98,16 +100,16 @@ export class GlobalLimiter {
 
   private schedule(): void {
     if (this.timer !== undefined) return;
-    const now = Date.now();
+    const now = this.clock.now();
     while (this.urgent.length + this.normal.length > 0 && this.take(now)) {
       const waiter = (this.urgent.shift() ?? this.normal.shift()) as Waiter;
       if (waiter.onAbort) waiter.signal?.removeEventListener("abort", waiter.onAbort);
       waiter.resolve();
     }
     if (this.urgent.length + this.normal.length === 0) return;
-    this.timer = setTimeout(() => {
+    this.timer = this.clock.setTimer(this.delay(now), () => {
       this.timer = undefined;
       this.schedule();
-    }, this.delay(now));
+    });
   }
 }

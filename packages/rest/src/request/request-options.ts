@@ -1,3 +1,4 @@
+import type { RestClock } from "./rest-clock.js";
 import type { SharedRateLimits } from "./shared-rate-limits.js";
 /** Options every REST method takes as its last argument. */
 export interface RequestOptions {
@@ -99,4 +100,10 @@ export interface RestClientOptions {
    * asked before each send, told what each answer said, on top of this client's own limits.
    */
   sharedRateLimits?: SharedRateLimits;
+  /**
+   * The clock the rate-limit waits run on (buckets, the global limit, `429`s): a bot passes its own,
+   * so in a test world they follow the world's clock and `world.clock.advance()` releases them.
+   * Default the wall clock. Retries after failures always wait in real time.
+   */
+  clock?: RestClock;
 }

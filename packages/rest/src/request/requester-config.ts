@@ -1,4 +1,5 @@
 import type { RestClientOptions } from "./request-options.js";
+import { systemRestClock } from "./rest-clock.js";
 import type { RequesterConfig } from "./requester.js";
 
 /** The defaults of {@link RestClientOptions}. */
@@ -42,6 +43,7 @@ export function requesterConfig(
     pipelining: options.pipelining ?? REST_DEFAULTS.pipelining,
     hooks: options.hooks ?? {},
     shared: options.sharedRateLimits ?? null,
+    clock: options.clock ?? systemRestClock,
   };
 }
 

@@ -10,6 +10,7 @@ import type { RequestOptions, RestHooks } from "./request-options.js";
 import { RouteBucket } from "./route-bucket.js";
 import type { SharedRateLimits } from "./shared-rate-limits.js";
 import type { QueryValues, RestResult, RouteCall } from "./route-call.js";
+import { type RestClock, sleepOn } from "./rest-clock.js";
 import { backoff, sleep } from "./sleep.js";
 import {
   fetchTransport,
@@ -38,6 +39,8 @@ export interface RequesterConfig {
   readonly connections: number;
   readonly pipelining: number;
   readonly hooks: RestHooks;
+  /** The clock of the rate-limit waits (5xx retries wait in real time). */
+  readonly clock: RestClock;
   /** Rate limits shared with the bot's other processes, or null. */
   readonly shared: SharedRateLimits | null;
 }
@@ -66,7 +69,7 @@ export class Requester {
         });
     this.headers = { ...config.headers };
     this.jsonHeaders = { ...config.headers, "content-type": "application/json" };
-    this.global = new GlobalLimiter(config.globalLimit, config.rateLimitOffset);
+    this.global = new GlobalLimiter(config.globalLimit, config.rateLimitOffset, config.clock);
   }
 
   /** Closes the connections; calls made afterwards fail. */
@@ -79,9 +82,12 @@ export class Requester {
     return this.#inFlight;
   }
 
-  /** Resolves once no call is in flight. */
+  /**
+   * Resolves once every call in flight is either settled or waiting for a rate limit on the
+   * client's clock (which only that clock's moving releases).
+   */
   idle(): Promise<void> {
-    if (this.#inFlight === 0) return Promise.resolve();
+    if (this.#inFlight === this.#onClock) return Promise.resolve();
     return new Promise((resolve) => this.#idle.push(resolve));
   }
 
@@ -90,22 +96,41 @@ export class Requester {
     this.#inFlight += 1;
     return this.#request<T>(call).then(
       (result) => {
-        this.#settled();
+        this.#inFlight -= 1;
+        this.#check();
         return result;
       },
       (error: unknown) => {
-        this.#settled();
+        this.#inFlight -= 1;
+        this.#check();
         throw error;
       },
     );
   }
 
   #inFlight = 0;
+  /** Calls waiting for a rate limit on the clock. */
+  #onClock = 0;
   #idle: Array<() => void> = [];
 
-  #settled(): void {
-    if (--this.#inFlight === 0 && this.#idle.length > 0)
+  #check(): void {
+    if (this.#inFlight === this.#onClock && this.#idle.length > 0)
       for (const resolve of this.#idle.splice(0)) resolve();
+  }
+
+  /** Waits `ms` on the clock for a rate limit, counted as such for {@link idle}. */
+  #waitOnClock(ms: number, signal: AbortSignal | undefined): Promise<void> {
+    return this.#onClockWhile(sleepOn(this.config.clock, ms, signal));
+  }
+
+  async #onClockWhile(waiting: Promise<void>): Promise<void> {
+    this.#onClock += 1;
+    this.#check();
+    try {
+      await waiting;
+    } finally {
+      this.#onClock -= 1;
+    }
   }
 
   #request<T>(call: RouteCall): Promise<RestResult<T>> {
@@ -164,8 +189,8 @@ export class Requester {
           details.retryAfterMs,
         );
         if (details.global) this.global.block(details.retryAfterMs);
-        else if (bucket) bucket.block(details.retryAfterMs);
-        else await sleep(details.retryAfterMs + this.config.rateLimitOffset, options.signal);
+        else if (bucket) bucket.block(details.retryAfterMs, this.config.clock.now());
+        else await this.#waitOnClock(details.retryAfterMs + this.config.rateLimitOffset, options.signal);
         continue;
       }
       if (status >= 500 && call.retry && failures < this.config.retries) {
@@ -184,7 +209,7 @@ export class Requester {
     target: RequestTarget,
     options: RequestOptions,
   ): Promise<void> {
-    const now = Date.now();
+    const now = this.config.clock.now();
     const bucketWait = bucket?.delay(now) ?? 0;
     const globalWait = this.global.delay(now);
     if (bucketWait > 0 || globalWait > 0) {
@@ -200,11 +225,11 @@ export class Requester {
       ) {
         throw new RateLimitError(details, target);
       }
-      if (bucketWait > 0) await sleep(bucketWait, options.signal);
+      if (bucketWait > 0) await this.#waitOnClock(bucketWait, options.signal);
     }
-    bucket?.take();
+    bucket?.take(this.config.clock.now());
     const waiting = this.global.acquire(call.urgent === true, options.signal);
-    if (waiting) await waiting;
+    if (waiting) await this.#onClockWhile(waiting);
     if (this.config.shared) await this.waitShared(this.config.shared, call, target, options);
   }
 
@@ -234,7 +259,7 @@ export class Requester {
         bucket: call.bucket ?? null,
         waitMs,
       });
-      await sleep(waitMs, options.signal);
+      await this.#waitOnClock(waitMs, options.signal);
     }
   }
 
@@ -260,7 +285,7 @@ export class Requester {
     const resetAfterMs = Number(headers.get("x-ratelimit-reset-after")) * 1_000;
     if (!Number.isFinite(limit) || !Number.isFinite(remaining) || !Number.isFinite(resetAfterMs)) return;
     if (name === "global") this.global.observe(limit, remaining, resetAfterMs);
-    else bucket?.observe(name, limit, remaining, resetAfterMs);
+    else bucket?.observe(name, limit, remaining, resetAfterMs, this.config.clock.now());
   }
 
   /** Tells the shared limits what an answer's headers said (under the call's bucket key). */
@@ -298,7 +323,7 @@ export class Requester {
 
   /** Forgets idle buckets whose window has passed, so one per channel ever used does not pile up. */
   private sweep(): void {
-    const now = Date.now();
+    const now = this.config.clock.now();
     for (const [key, bucket] of this.buckets) {
       if (bucket.size === 0 && bucket.delay(now) === 0) this.buckets.delete(key);
     }
