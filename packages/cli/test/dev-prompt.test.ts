@@ -18,7 +18,13 @@ class Echo {
   constructor(private readonly rest: RestClient) {}
   @On("MESSAGE_CREATE")
   async echo(message: EventPayload<"MESSAGE_CREATE">) {
-    if (!message.author.bot) await this.rest.createMessage(message.channel_id, { content: \`heard \${message.content}\` });
+    if (message.author.bot) return;
+    if (message.content === "remind me") {
+      // Posted on its own two seconds later, not as an answer to anything.
+      setTimeout(() => void this.rest.createMessage(message.channel_id, { content: "your reminder" }), 2_000);
+      return;
+    }
+    await this.rest.createMessage(message.channel_id, { content: \`heard \${message.content}\` });
   }
 }
 
@@ -45,9 +51,17 @@ it.skipIf(!hasScript)(
     try {
       await waitFor(read, /You are dev in #general\./, 30_000);
       child.stdin.write("hello there\r");
-      await waitFor(read, /app_\d+ \[bot\]: heard hello there/);
+      // The bot shows by its display name (the project's name), not app_<id>.
+      await waitFor(read, /devbot \[bot\]: heard hello there/);
       child.stdin.write("/secret n:21\r");
-      await waitFor(read, /app_\d+ \[bot\] \(only you can see this\): psst 42/);
+      await waitFor(read, /devbot \[bot\] \(only you can see this\): psst 42/);
+      // What the bot posts on its own, long after, shows too.
+      child.stdin.write("remind me\r");
+      await waitFor(read, /devbot \[bot\]: your reminder/, 10_000);
+      // A reload's line goes above the prompt, never after "> ".
+      project.edit("src/bot.ts", "psst", "pssst");
+      await waitFor(read, /reloaded src\/bot\.ts/);
+      expect(read()).not.toMatch(/> reloaded/);
       child.stdin.write(":as alice\r");
       await waitFor(read, /you are alice/);
       child.stdin.write("/secret n:nope\r");

@@ -1,4 +1,4 @@
-import { createInterface } from "node:readline";
+import { clearLine, createInterface, cursorTo } from "node:readline";
 import type { Output } from "../server-command.js";
 import { devCall } from "./dev-world.js";
 import type { DevWorld } from "./dev-world.js";
@@ -6,9 +6,12 @@ import type { DevWorld } from "./dev-world.js";
 interface Shown {
   id: string;
   content: string;
-  author: { username: string; bot?: boolean };
+  author: { id: string; username: string; name?: string; bot?: boolean };
   flags?: number;
 }
+
+/** How often the current channel is read for what others (the bot included) post there. */
+const WATCH_MS = 250;
 
 const HELP = [
   "Type a message to post it, or /name option:value to use a command. Also:",
@@ -57,31 +60,65 @@ export function startPrompt(setup: PromptSetup): { close(): void } {
   let person = "dev";
   let channel = "general";
   const rl = createInterface({ input: process.stdin, output: process.stdout, prompt: "> " });
+  // Every line printed while the prompt shows goes above it: the prompt line is cleared, the line
+  // written, and the prompt drawn again with what was typed so far (reload lines included).
+  const { out, err } = output;
+  let prompting = false;
+  const above = (write: (line: string) => void) => (line: string) => {
+    if (!prompting) return write(line);
+    clearLine(process.stdout, 0);
+    cursorTo(process.stdout, 0);
+    write(line);
+    rl.prompt(true);
+  };
+  output.out = above(out.bind(output));
+  output.err = above(err.bind(output));
+  const prompt = () => {
+    prompting = true;
+    rl.prompt();
+  };
+
   const show = (m: Shown) => {
     const ephemeral = ((m.flags ?? 0) & 64) !== 0 ? " (only you can see this)" : "";
-    output.out(`  ${m.author.username}${m.author.bot ? " [bot]" : ""}${ephemeral}: ${m.content}`);
+    output.out(
+      `  ${m.author.name ?? m.author.username}${m.author.bot ? " [bot]" : ""}${ephemeral}: ${m.content}`,
+    );
   };
   const channelId = () => setup.world().channels[channel]!;
 
-  /** Prints the bot's messages posted after `afterId` in the channel, for up to 1.5 s. */
-  const follow = async (afterId: string) => {
-    const seen = new Set<string>();
-    for (let waited = 0; waited < 1_500; waited += 150) {
-      await new Promise((r) => setTimeout(r, 150));
-      const list = await devCall<Shown[]>(
-        setup.baseUrl,
-        "GET",
-        `/channels/${channelId()}/messages?after=${afterId}`,
-        undefined,
-        person,
-      );
-      for (const m of list.reverse()) {
-        if (seen.has(m.id) || !m.author.bot) continue;
-        seen.add(m.id);
-        show(m);
-      }
+  // Everything posted in the current channel by anyone but the person typing (whose lines the
+  // terminal shows already): the bot's answers, the posts it makes on its own, other people's.
+  let lastId: string | null = null;
+  let watching = Promise.resolve();
+  const newest = async () => {
+    const [last] = await devCall<Shown[]>(
+      setup.baseUrl,
+      "GET",
+      `/channels/${channelId()}/messages?limit=1`,
+      undefined,
+      person,
+    );
+    lastId = last?.id ?? "";
+  };
+  const watch = async () => {
+    if (lastId === null) return newest();
+    const list = await devCall<Shown[]>(
+      setup.baseUrl,
+      "GET",
+      // An empty channel has no id to read after: its first messages are all new.
+      `/channels/${channelId()}/messages?limit=100${lastId ? `&after=${lastId}` : ""}`,
+      undefined,
+      person,
+    );
+    const me = setup.world().people[person];
+    for (const m of list.reverse()) {
+      lastId = m.id;
+      if (m.author.id !== me) show(m);
     }
   };
+  const timer = setInterval(() => {
+    watching = watching.then(watch).catch(() => undefined);
+  }, WATCH_MS);
 
   const use = async (line: string) => {
     const { name, options } = parseCommandLine(line, setup.world());
@@ -99,7 +136,7 @@ export function startPrompt(setup: PromptSetup): { close(): void } {
         `/interactions/${used.id}`,
       );
       if (now.state === "answered" || now.state === "unanswered" || now.state === "not_delivered") {
-        for (const m of now.messages) show(m);
+        // The answers are in the channel, where the watch above prints them.
         if (now.notice) output.out(`  (${now.notice.replaceAll("_", " ")})`);
         return;
       }
@@ -122,6 +159,7 @@ export function startPrompt(setup: PromptSetup): { close(): void } {
       if (!name || !setup.world().channels[name])
         return output.out(`  channels: ${Object.keys(setup.world().channels).join(", ")}`);
       channel = name;
+      await (watching = watching.then(newest));
       return output.out(`  in #${channel}`);
     }
     if (word === ":advance") {
@@ -132,27 +170,37 @@ export function startPrompt(setup: PromptSetup): { close(): void } {
       return output.out(`  the clock moved ${ms} ms`);
     }
     if (line.startsWith("/")) return use(line);
-    const posted = await devCall<{ id: string }>(
+    await devCall<{ id: string }>(
       setup.baseUrl,
       "POST",
       `/channels/${channelId()}/messages`,
       { content: line },
       person,
     );
-    await follow(posted.id);
   };
 
+  // Where the channel stands before the first line is handled: what comes after is shown.
+  watching = newest().catch(() => undefined);
   output.out(`${HELP}\nYou are dev in #general.`);
-  rl.prompt();
-  let busy = Promise.resolve();
+  prompt();
+  let busy = watching;
   rl.on("line", (text) => {
+    prompting = false;
     const line = text.trim();
     busy = busy
       .then(() => (line === "" ? undefined : handle(line)))
       .catch((error: unknown) => output.out(`  ${error instanceof Error ? error.message : String(error)}`))
-      .then(() => rl.prompt());
+      .then(prompt);
   });
   // In a terminal, Ctrl-C reaches readline rather than the process: pass it on, to stop.
   rl.on("SIGINT", () => process.kill(process.pid, "SIGINT"));
-  return { close: () => rl.close() };
+  return {
+    close: () => {
+      clearInterval(timer);
+      prompting = false;
+      output.out = out;
+      output.err = err;
+      rl.close();
+    },
+  };
 }
