@@ -79,7 +79,35 @@ describe("listeners", () => {
     const { logger } = await startedBot(w, { listeners: [Welcome, Echo] });
     const warnings = lines(logger).filter((l) => l.startsWith("warn"));
     expect(warnings).toEqual([
-      `warn some listeners can never fire: in server "${w.server.name}" (${w.server.id}) the install does not grant: Welcome.greet (@On "GUILD_MEMBER_ADD") needs guild_members. Ask the server to grant the intent (and privileged access for guild_members).`,
+      `warn some listeners can never fire: in server "${w.server.name}" (${w.server.id}) the install does not grant: Welcome.greet (@On "GUILD_MEMBER_ADD") needs guild_members. Ask the server to grant the intent (and privileged access for guild_members) or the permission.`,
     ]);
   });
+
+  it("warns about moderation listeners when the bot's role lacks View audit log, the intent granted", async () => {
+    const w = await world({
+      people: ["alice"],
+      app: {
+        intents: ["guilds", "guild_moderation"],
+        permissions: ["view_channels", "send_messages", "read_message_history"],
+      },
+    });
+    const { logger } = await startedBot(w, { listeners: [ModLog] });
+    expect(lines(logger).filter((l) => l.startsWith("warn"))).toEqual([
+      `warn some listeners can never fire: in server "${w.server.name}" (${w.server.id}) the install does not grant: ModLog.banned (@On "GUILD_BAN_ADD") needs the view_audit_log permission on the bot's role; ModLog.audited (@On "GUILD_AUDIT_LOG_ENTRY_CREATE") needs the view_audit_log permission on the bot's role. Ask the server to grant the intent (and privileged access for guild_members) or the permission.`,
+    ]);
+    // With the permission, no warning.
+    const granted = await world({
+      people: ["alice"],
+      app: { intents: ["guilds", "guild_moderation"], permissions: ["view_channels", "view_audit_log"] },
+    });
+    const quiet = await startedBot(granted, { listeners: [ModLog] });
+    expect(lines(quiet.logger).filter((l) => l.startsWith("warn"))).toEqual([]);
+  });
 });
+
+class ModLog {
+  @On("GUILD_BAN_ADD")
+  banned() {}
+  @On("GUILD_AUDIT_LOG_ENTRY_CREATE")
+  audited() {}
+}
