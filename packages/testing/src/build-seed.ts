@@ -225,8 +225,14 @@ export function buildSeed(description: WorldDescription, clockStart: number): Bu
       seed.installs.push({
         guild_id: guildId,
         application_id: id,
-        scopes: [...(app.scopes ?? DEFAULT_APP_SCOPES)],
-        intents: [...(app.intents ?? DEFAULT_APP_INTENTS)],
+        // Privileged access brings what it is for: the member intent and scope, unless told otherwise.
+        scopes: [
+          ...(app.scopes ?? (app.privileged ? [...DEFAULT_APP_SCOPES, "members.read"] : DEFAULT_APP_SCOPES)),
+        ],
+        intents: [
+          ...(app.intents ??
+            (app.privileged ? [...DEFAULT_APP_INTENTS, "guild_members"] : DEFAULT_APP_INTENTS)),
+        ],
         permissions: [...(app.permissions ?? DEFAULT_APP_PERMISSIONS)],
       });
     }

@@ -45,3 +45,12 @@ export type IdRef = string | { readonly id: string };
 export function idOf(ref: IdRef): string {
   return typeof ref === "string" ? ref : ref.id;
 }
+
+/**
+ * The user id a person's action is aimed at: a person's or member's id, or, for an app's handle
+ * (`world.app`), its bot account's (`userId`), so an app works wherever a person does.
+ */
+export function userIdOf(ref: IdRef): string {
+  if (typeof ref === "object" && "userId" in ref && typeof ref.userId === "string") return ref.userId;
+  return idOf(ref);
+}

@@ -1,5 +1,5 @@
 import type { Embed, Member, Message, PermissionName } from "@chatbot/protocol";
-import { type ChannelHandle, type IdRef, idOf, RoleHandle } from "./handles.js";
+import { type ChannelHandle, type IdRef, idOf, RoleHandle, userIdOf } from "./handles.js";
 import { Outcome, type OutcomeView } from "./outcome.js";
 import type { WorldContext } from "./world-context.js";
 
@@ -29,7 +29,7 @@ export interface ModerationOptions {
 const path = {
   messages: (channel: IdRef) => `/dev/v1/channels/${idOf(channel)}/messages`,
   message: (m: MessageRef) => `/dev/v1/channels/${m.channel_id}/messages/${m.id}`,
-  member: (server: IdRef, user: IdRef) => `/dev/v1/guilds/${idOf(server)}/members/${idOf(user)}`,
+  member: (server: IdRef, user: IdRef) => `/dev/v1/guilds/${idOf(server)}/members/${userIdOf(user)}`,
 };
 
 /**
@@ -154,7 +154,10 @@ export class Person {
 
   /** Lifts `person`'s ban. */
   async unban(person: IdRef, options: Pick<ModerationOptions, "server"> = {}): Promise<void> {
-    await this.act("DELETE", `/dev/v1/guilds/${this.world.server(options.server).id}/bans/${idOf(person)}`);
+    await this.act(
+      "DELETE",
+      `/dev/v1/guilds/${this.world.server(options.server).id}/bans/${userIdOf(person)}`,
+    );
   }
 
   /** Times `person` out for `ms` on the world's clock (needs Moderate members). */
@@ -169,13 +172,13 @@ export class Person {
 
   /** Gives `person` a role (needs Manage roles, and the role below this person's highest). */
   addRole(person: IdRef, role: RoleHandle): Promise<Member> {
-    const roles = this.rolesOf(role.serverId, idOf(person));
+    const roles = this.rolesOf(role.serverId, userIdOf(person));
     return this.patchMember(person, { roles: [...new Set([...roles, role.id])] }, { server: role.serverId });
   }
 
   /** Takes a role from `person`. */
   removeRole(person: IdRef, role: RoleHandle): Promise<Member> {
-    const roles = this.rolesOf(role.serverId, idOf(person)).filter((id) => id !== role.id);
+    const roles = this.rolesOf(role.serverId, userIdOf(person)).filter((id) => id !== role.id);
     return this.patchMember(person, { roles }, { server: role.serverId });
   }
 
