@@ -14,6 +14,8 @@ it("thinks after 2 s of slow work, then answers and follows up, all on the world
     baseUrl: world.baseUrl,
     clock: world.clock,
     logger: "silent",
+    // A handler that throws fails the test, listed in any wait that times out.
+    onError: world.onBotError,
   });
   await bot.start();
   world.onClose(() => bot.stop());

@@ -20,6 +20,8 @@ async function startBot(world: TestWorld, file: string) {
     baseUrl: world.baseUrl,
     clock: world.clock,
     logger: "silent",
+    // A handler that throws fails the test, listed in any wait that times out.
+    onError: world.onBotError,
   });
   await bot.start();
   await world.app.connected({ commands: ["remind"] });

@@ -116,6 +116,8 @@ export interface RunningServer {
    * data)` sends events no change carries (`INTERACTION_CREATE`); `closeApp` closes a connection.
    */
   readonly gateway: Gateway;
+  /** The inspector (`GET /dev/v1/inspector`), or null when it is off (`inspector: false`). */
+  readonly inspector: Inspector | null;
   /** Runs `hook` when the server closes (after the gateway, before the store closes). */
   onClose(hook: () => void | Promise<void>): void;
   /** Stops listening, closes sockets and the store; idempotent. */
@@ -281,6 +283,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     httpServer,
     gatewayBackend: createGatewayBackend(core, heartbeatIntervalMs),
     gateway: events.gateway,
+    inspector,
     onClose: (hook) => {
       hooks.push(hook);
     },

@@ -10,6 +10,7 @@ import { MessageLog } from "./message-log.js";
 import type { Outcome } from "./outcome.js";
 import { Person } from "./person.js";
 import { TestWorld } from "./test-world.js";
+import { Diagnostics } from "./diagnostics.js";
 import { Waits } from "./waits.js";
 import type { WorldContext } from "./world-context.js";
 import type { TestWorldOptions } from "./world-description.js";
@@ -107,7 +108,8 @@ async function assemble(
   const core = running.core;
   const tables = core.world.tables;
   const dev = new DevApi(running.baseUrl);
-  const waits = new Waits(core);
+  const diagnostics = new Diagnostics(running);
+  const waits = new Waits(core, diagnostics);
   const log = new MessageLog(core, waits);
   const outcomes: Outcome[] = [];
   const servers: Record<string, ServerHandle> = {};
@@ -121,6 +123,7 @@ async function assemble(
     core,
     dev,
     waits,
+    diagnostics,
     log,
     clock,
     timeoutMs: options.timeoutMs ?? 2000,
@@ -184,6 +187,7 @@ async function assemble(
     clock,
     dev,
     waits,
+    diagnostics,
     log,
     timeoutMs: context.timeoutMs,
     people,

@@ -80,3 +80,25 @@ export class WorldClosedError extends TestingError {
     super("world_closed", `the world was closed while waiting for ${waitedFor}`);
   }
 }
+
+/**
+ * A framework bot's handlers threw while the world ran (reported through `onError:
+ * world.onBotError`) and the test did not take the errors (`world.takeBotErrors()`): `close()` fails
+ * with each error and where it was thrown, so a bot's failure never hides behind a timed-out wait.
+ */
+export class BotErrorsError extends TestingError {
+  constructor(readonly errors: readonly { readonly error: unknown; readonly where: string }[]) {
+    const lines = errors.map(({ error, where }) => {
+      const text =
+        error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);
+      return `  - in ${where}: ${text.replaceAll("\n", "\n    ")}`;
+    });
+    super(
+      "bot_errors",
+      `the bot's handlers threw ${errors.length} time(s) during the test:\n${lines.join("\n")}`,
+      {
+        cause: errors[0]?.error,
+      },
+    );
+  }
+}

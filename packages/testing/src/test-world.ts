@@ -2,7 +2,8 @@ import type { AuditLogEntry, Message } from "@chatbot/protocol";
 import type { ManualClock, RunningServer } from "@chatbot/server";
 import type { AppHandle } from "./app-handle.js";
 import type { DevApi } from "./dev-api.js";
-import { TestingError } from "./errors.js";
+import type { BotFailurePlace, Diagnostics } from "./diagnostics.js";
+import { BotErrorsError, TestingError } from "./errors.js";
 import type { Faults } from "./faults.js";
 import { type ChannelHandle, type IdRef, idOf, type RoleHandle, type ServerHandle } from "./handles.js";
 import type { MessageFilter, MessageLog } from "./message-log.js";
@@ -16,6 +17,7 @@ export interface TestWorldParts {
   readonly clock: ManualClock;
   readonly dev: DevApi;
   readonly waits: Waits;
+  readonly diagnostics: Diagnostics;
   readonly log: MessageLog;
   readonly timeoutMs: number;
   readonly people: Record<string, Person>;
@@ -155,6 +157,20 @@ export class TestWorld<
   }
 
   /**
+   * The `onError` hook for a framework bot in this world: `createBot({ ..., onError:
+   * world.onBotError })`. Each error a handler throws is kept: a failed wait lists it, and
+   * `close()` (so `await using`) fails the test with it unless {@link takeBotErrors} took it.
+   */
+  readonly onBotError = (error: unknown, where?: BotFailurePlace): void => {
+    this.parts.diagnostics.report(error, where);
+  };
+
+  /** The errors the bot's handlers threw so far, taken (a test that expects one says so this way). */
+  takeBotErrors(): unknown[] {
+    return this.parts.diagnostics.errors.splice(0).map((e) => e.error);
+  }
+
+  /**
    * Frees everything: runs the `onClose` hooks, then closes the bot's remaining connections
    * (`1001`), the port and the store; idempotent.
    */
@@ -166,6 +182,9 @@ export class TestWorld<
       } finally {
         await this.running.close();
       }
+      const errors = this.parts.diagnostics.errors.splice(0);
+      if (errors.length > 0)
+        throw new BotErrorsError(errors.map((e) => ({ error: e.error, where: e.where })));
     })();
     return this.closed;
   }

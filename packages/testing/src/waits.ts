@@ -1,4 +1,5 @@
 import type { ServerCore } from "@chatbot/server";
+import type { Diagnostics } from "./diagnostics.js";
 import { WaitTimeoutError, WorldClosedError } from "./errors.js";
 
 /** What a wait needs: a check, a description for the error, and what happened meanwhile. */
@@ -27,7 +28,10 @@ export class Waits {
   private readonly waiters = new Set<Waiter>();
   private closed = false;
 
-  constructor(core: ServerCore) {
+  constructor(
+    core: ServerCore,
+    private readonly diagnostics: Diagnostics | null = null,
+  ) {
     core.beforeCommit((tx) => tx.afterCommit(() => this.recheck()));
   }
 
@@ -47,6 +51,7 @@ export class Waits {
       failure = error;
     }
     if (failure !== undefined) return Promise.reject(failure);
+    const mark = this.diagnostics?.mark() ?? 0;
     return new Promise<T>((resolve, reject) => {
       const finish = () => {
         clearTimeout(timer);
@@ -72,7 +77,9 @@ export class Waits {
       };
       const timer = setTimeout(() => {
         finish();
-        reject(new WaitTimeoutError(spec.waitedFor, spec.timeoutMs, spec.seen()));
+        // What the service refused the bot and what the bot threw meanwhile: the likely reasons.
+        const why = this.diagnostics?.since(mark) ?? [];
+        reject(new WaitTimeoutError(spec.waitedFor, spec.timeoutMs, [...spec.seen(), ...why]));
       }, spec.timeoutMs);
       const poll = spec.pollMs === undefined ? undefined : setInterval(() => waiter.recheck(), spec.pollMs);
       this.waiters.add(waiter);

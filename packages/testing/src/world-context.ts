@@ -3,6 +3,7 @@ import type { DevApi } from "./dev-api.js";
 import type { ChannelHandle, IdRef, RoleHandle, ServerHandle } from "./handles.js";
 import type { MessageLog } from "./message-log.js";
 import type { Outcome } from "./outcome.js";
+import type { Diagnostics } from "./diagnostics.js";
 import type { Waits } from "./waits.js";
 
 /** What people, apps and outcomes share with their world (internal). */
@@ -11,6 +12,8 @@ export interface WorldContext {
   readonly core: ServerCore;
   readonly dev: DevApi;
   readonly waits: Waits;
+  /** The refused calls and bot errors a failed wait reports. */
+  readonly diagnostics: Diagnostics;
   readonly log: MessageLog;
   readonly clock: ManualClock;
   readonly timeoutMs: number;

@@ -25,6 +25,8 @@ async function worldWithBot() {
     baseUrl: world.baseUrl,
     clock: world.clock,
     logger: "silent",
+    // A handler that throws fails the test, listed in any wait that times out.
+    onError: world.onBotError,
   });
   await running.start();
   world.onClose(() => running.stop());

@@ -1,0 +1,69 @@
+import { BotErrorsError, createTestWorld, WaitTimeoutError } from "@chatbot/testing";
+import { describe, expect, it } from "vitest";
+import { createBot, Listener, type Message, On, RestClient } from "../src/index.js";
+
+/** Answers "!boom" by throwing, and "!pin" with a call the service refuses (no Manage messages). */
+@Listener()
+class Faulty {
+  constructor(private readonly rest: RestClient) {}
+  @On("MESSAGE_CREATE")
+  async heard(message: Message) {
+    if (message.content === "!boom") throw new Error("the boom handler broke");
+    if (message.content === "!post")
+      await this.rest.createMessage("100000000000000000", { content: "nowhere" });
+  }
+}
+
+describe("a bot's failures reach its test", () => {
+  it("a failed wait lists what the service refused the bot and what the bot threw, even with a silent logger", async () => {
+    const world = await createTestWorld({ people: ["ada"], timeoutMs: 300 });
+    const bot = createBot({
+      listeners: [Faulty],
+      messageContent: true,
+      token: world.token,
+      baseUrl: world.baseUrl,
+      clock: world.clock,
+      logger: "silent",
+      onError: world.onBotError,
+    });
+    await bot.start();
+    world.onClose(() => bot.stop());
+    // The test waits for an answer that never comes; meanwhile the bot is refused and throws.
+    const waiting = world
+      .nextMessage(world.channels.general, { from: world.app, matching: /anything/ })
+      .catch((e: unknown) => e);
+    await world.people.ada.say(world.channels.general, "!post");
+    await world.people.ada.say(world.channels.general, "!boom");
+    const error = await waiting;
+    expect(error).toBeInstanceOf(WaitTimeoutError);
+    const text = (error as Error).message;
+    expect(text).toMatch(
+      /the service refused bot POST \/v1\/channels\/100000000000000000\/messages: 404 unknown_channel/,
+    );
+    expect(text).toMatch(/the bot threw in Faulty\.heard: Error: the boom handler broke/);
+    // Not taken: closing the world fails the test with it.
+    await expect(world.close()).rejects.toThrow(BotErrorsError);
+    await expect(world.close()).rejects.toThrow(/in Faulty\.heard: Error: the boom handler broke/);
+  });
+
+  it("a test that expects the failure takes it, and the world closes cleanly", async () => {
+    const world = await createTestWorld({ people: ["ada"] });
+    const bot = createBot({
+      listeners: [Faulty],
+      messageContent: true,
+      token: world.token,
+      baseUrl: world.baseUrl,
+      clock: world.clock,
+      logger: "silent",
+      onError: world.onBotError,
+    });
+    await bot.start();
+    world.onClose(() => bot.stop());
+    await world.people.ada.say(world.channels.general, "!boom");
+    await bot.idle();
+    await expect
+      .poll(() => world.takeBotErrors().map((e) => (e as Error).message))
+      .toEqual(["the boom handler broke"]);
+    await expect(world.close()).resolves.toBeUndefined();
+  });
+});

@@ -1,0 +1,67 @@
+import type { RunningServer } from "@chatbot/server";
+
+/** Where a framework bot's handler failed (the shape of the framework's `HandlerFailure`). */
+export interface BotFailurePlace {
+  readonly kind?: string;
+  readonly handler?: string;
+  /** The handler's context: a command's has `commandName`. */
+  readonly ctx?: unknown;
+}
+
+/** One error a bot reported to the world through {@link Diagnostics.report}. */
+export interface BotError {
+  readonly error: unknown;
+  readonly where: string;
+  /** The inspector's sequence number when it was reported: waits list those since they began. */
+  readonly at: number;
+}
+
+function describeError(error: unknown): string {
+  if (error instanceof Error) return error.stack ?? `${error.name}: ${error.message}`;
+  return String(error);
+}
+
+/**
+ * What a world knows of a bot's failures, for a failed wait to say: the calls the service refused
+ * the world's apps (from the server's inspector: method, path, status, code and why), and the
+ * errors a framework bot's handlers threw (reported through `createBot({ onError: world.onBotError })`).
+ */
+export class Diagnostics {
+  readonly errors: BotError[] = [];
+
+  constructor(private readonly running: RunningServer) {}
+
+  /** Where the record stands now: a wait keeps it, and lists what came after. */
+  mark(): number {
+    return this.running.inspector?.lastSeq ?? 0;
+  }
+
+  /** A bot's handler error (the `onError` hook of a framework bot). */
+  report(error: unknown, where?: BotFailurePlace): void {
+    const command = (where?.ctx as { commandName?: unknown } | undefined)?.commandName;
+    const place =
+      where?.kind === "command" && typeof command === "string"
+        ? `/${command}`
+        : (where?.handler ?? "a handler");
+    this.errors.push({ error, where: place, at: this.mark() });
+  }
+
+  /** Lines for a failed wait: what was refused and what the bot threw since `mark`. */
+  since(mark: number): string[] {
+    const lines: string[] = [];
+    for (const record of this.running.inspector?.records({ after: mark, limit: 200 }) ?? []) {
+      if (record.kind !== "rest" && record.kind !== "webhook") continue;
+      if (record.status < 400) continue;
+      const why = record.explanation ? `: ${(record.explanation as { summary?: string }).summary ?? ""}` : "";
+      const who = record.app_name ?? "a webhook";
+      lines.push(
+        `the service refused ${who} ${record.method} ${record.path}: ${record.status} ${record.error?.code ?? ""}${why}`,
+      );
+    }
+    for (const failure of this.errors) {
+      if (failure.at >= mark)
+        lines.push(`the bot threw in ${failure.where}: ${describeError(failure.error)}`);
+    }
+    return lines;
+  }
+}
