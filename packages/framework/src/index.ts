@@ -19,7 +19,7 @@ export { EventContext, type EventPayload } from "./context/event-context.js";
 export type { ReplyInput, ReplyOptions } from "./context/reply-input.js";
 export { Command, type CommandClass, type CommandOptions, type CommandScope } from "./decorators/command.js";
 export { Listener } from "./decorators/listener.js";
-export { On, Once, type EventHandlerMethod } from "./decorators/on.js";
+export { On, Once, type EventHandlerMethod, type OnOptions } from "./decorators/on.js";
 export { type Choice, type NumberOptionRules, Option, type StringOptionRules } from "./decorators/option.js";
 export { singleton } from "./decorators/singleton.js";
 export { UseMiddleware } from "./decorators/use-middleware.js";

@@ -78,6 +78,13 @@ export interface BotOptions {
   readonly gateway?: Omit<GatewayClientOptions, "token" | "intents" | "rest" | "gatewayUrl">;
   /** Use these clients instead of making new ones (see {@link BotConnection}). */
   readonly connection?: BotConnection;
+  /**
+   * Handle each server's events one after another, in order, for every listener (as `@On(e, {
+   * ordered: true })` does for one): a handler does not start on a server's event before the
+   * previous event's handlers there finished; other servers' events go on meanwhile. Default
+   * `false`: every event's handlers start as soon as it arrives.
+   */
+  readonly ordered?: boolean;
   /** How long `stop()` waits for running handlers before deferring their interactions (5,000 ms). */
   readonly stopTimeoutMs?: number;
 }

@@ -49,6 +49,8 @@ export class Bot {
   /** Each handler's middleware chain, the bot's event middleware first: built once, not per event. */
   readonly #chains = new Map<HandlerDefinition, readonly Middleware<EventContext>[]>();
   readonly #fired = new Set<HandlerDefinition>();
+  /** Per server, the end of its ordered handlers' queue. */
+  readonly #serverQueues = new Map<string, Promise<void>>();
   /** Handlers running now, and who waits for them all to end. */
   #running = 0;
   #idle: Array<() => void> = [];
@@ -323,10 +325,31 @@ export class Bot {
     this.#running += 1;
     try {
       if (event.name === "INTERACTION_CREATE") await this.#runCommand(event.data);
-      else await this.#runHandlers(event, handlers!);
+      else await this.#runInOrder(event, handlers!);
     } finally {
       if (--this.#running === 0) for (const resolve of this.#idle.splice(0)) resolve();
     }
+  }
+
+  /**
+   * Runs an event's handlers: at once, or, for ordered ones (`@On(e, { ordered: true })` or the
+   * bot's `ordered` option), after the ordered handlers of the server's previous events finished.
+   */
+  #runInOrder(event: GatewayDispatch, handlers: readonly HandlerDefinition[]): Promise<void> {
+    const all = this.#options.ordered === true;
+    const guildId = all || handlers.some((h) => h.ordered) ? guildOfEvent(event) : null;
+    if (guildId === null) return this.#runHandlers(event, handlers);
+    const ordered = all ? handlers : handlers.filter((h) => h.ordered);
+    const free = all ? [] : handlers.filter((h) => !h.ordered);
+    const previous = this.#serverQueues.get(guildId) ?? Promise.resolve();
+    const mine = previous.then(() => this.#runHandlers(event, ordered));
+    this.#serverQueues.set(guildId, mine);
+    void mine.finally(() => {
+      if (this.#serverQueues.get(guildId) === mine) this.#serverQueues.delete(guildId);
+    });
+    return free.length === 0
+      ? mine
+      : Promise.all([mine, this.#runHandlers(event, free)]).then(() => undefined);
   }
 
   #guildSeen(guild: GuildCreatePayload): void {
@@ -462,4 +485,14 @@ function resolveClass<T>(container: DependencyContainer, target: new () => T): T
       { cause: error },
     );
   }
+}
+
+/** The server an event belongs to (`GUILD_CREATE` and the like carry it as `id`), or null. */
+function guildOfEvent(event: GatewayDispatch): string | null {
+  const data = event.data as { guild_id?: unknown; id?: unknown };
+  if (typeof data.guild_id === "string") return data.guild_id;
+  if (event.name === "GUILD_CREATE" || event.name === "GUILD_UPDATE" || event.name === "GUILD_DELETE") {
+    return typeof data.id === "string" ? data.id : null;
+  }
+  return null;
 }

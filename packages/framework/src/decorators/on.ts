@@ -8,6 +8,17 @@ export interface HandlerSpec {
   readonly event: string;
   readonly method: string | symbol;
   readonly once: boolean;
+  readonly ordered: boolean;
+}
+
+/** Options of {@link On}. */
+export interface OnOptions {
+  /**
+   * Handle this server's events one after another, in the order they came: the handler does not
+   * start on an event of a server before it finished the previous one there (other servers' events
+   * go on meanwhile). Default `false`: each event's handlers start as soon as it arrives.
+   */
+  readonly ordered?: boolean;
 }
 
 /** The method shape `@On(E)` accepts: the event's payload, then its context. */
@@ -16,7 +27,7 @@ export type EventHandlerMethod<E extends GatewayEventName> = (
   ctx: EventContext<E>,
 ) => unknown;
 
-function handler<E extends GatewayEventName>(event: E, once: boolean) {
+function handler<E extends GatewayEventName>(event: E, once: boolean, options: OnOptions = {}) {
   return <M extends EventHandlerMethod<E>>(
     target: object,
     method: string | symbol,
@@ -24,7 +35,8 @@ function handler<E extends GatewayEventName>(event: E, once: boolean) {
   ): void => {
     const ctor = target.constructor;
     const list = (Reflect.getOwnMetadata(META.handlers, ctor) as HandlerSpec[] | undefined) ?? [];
-    Reflect.defineMetadata(META.handlers, [...list, { event, method, once }], ctor);
+    const spec: HandlerSpec = { event, method, once, ordered: options.ordered === true };
+    Reflect.defineMetadata(META.handlers, [...list, spec], ctor);
   };
 }
 
@@ -36,8 +48,8 @@ function handler<E extends GatewayEventName>(event: E, once: boolean) {
  * @On("GUILD_MEMBER_ADD")
  * async greet(member: EventPayload<"GUILD_MEMBER_ADD">) {}
  */
-export function On<E extends GatewayEventName>(event: E) {
-  return handler(event, false);
+export function On<E extends GatewayEventName>(event: E, options?: OnOptions) {
+  return handler(event, false, options);
 }
 
 /** Like {@link On}, for the first such event only. */

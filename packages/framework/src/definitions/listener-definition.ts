@@ -12,6 +12,8 @@ export interface HandlerDefinition {
   readonly event: GatewayEventName;
   readonly method: string | symbol;
   readonly once: boolean;
+  /** Whether one server's events reach this handler one after another (`@On(e, { ordered: true })`). */
+  readonly ordered: boolean;
   /** The class's and the method's middleware, in that order. */
   readonly middleware: readonly Middleware<EventContext>[];
   /** `Class.method`, for logs and warnings. */
@@ -54,6 +56,7 @@ export function readListener(target: unknown, problems: string[]): HandlerDefini
       event: spec.event,
       method: spec.method,
       once: spec.once,
+      ordered: spec.ordered,
       middleware: [...middlewareOf<EventContext>(target), ...middlewareOf<EventContext>(proto, spec.method)],
       label,
     });
