@@ -1,4 +1,6 @@
 import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 
 /** What a child `node` printed (stdout and stderr together) and how it exited. */
 export interface NodeRun {
@@ -39,4 +41,43 @@ export function guideFiles(guide: string, page: string, languages: readonly stri
     out.set(first[1]!, (out.get(first[1]!) ?? "") + body!.slice(first[0].length) + "\n");
   }
   return out;
+}
+
+/** A bot project made of a guide's code blocks, for a docs test to run (see {@link guideProject}). */
+export interface GuideProject {
+  /** The project's folder. */
+  readonly root: string;
+  /** Each file the guide's blocks make (path → text). */
+  readonly files: ReadonlyMap<string, string>;
+  /** Removes the folder. */
+  remove(): void;
+}
+
+/**
+ * Writes a guide's code blocks (each starting with its `// path` line) as a project in a new
+ * folder inside `packageDir`, so that the workspace packages resolve from it, with a `package.json`
+ * and a vitest config that reads the packages from their sources (the `source` condition). The
+ * test adds its own `tsconfig.json`.
+ */
+export function guideProject(
+  packageDir: string,
+  guide: string,
+  page: string,
+  languages: readonly string[],
+  testTimeout = 20_000,
+): GuideProject {
+  const root = mkdtempSync(join(packageDir, ".docs-run-"));
+  const files = guideFiles(guide, page, languages);
+  for (const [path, text] of files) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  writeFileSync(join(root, "package.json"), JSON.stringify({ type: "module", private: true }));
+  const conditions = JSON.stringify(["source", "module", "node", "import", "default"]);
+  writeFileSync(
+    join(root, "vitest.config.mjs"),
+    `export default { resolve: { conditions: ${conditions} }, ssr: { resolve: { conditions: ${conditions}, ` +
+      `externalConditions: ["source"] } }, test: { include: ["test/**/*.test.ts"], testTimeout: ${testTimeout} } };\n`,
+  );
+  return { root, files, remove: () => rmSync(root, { recursive: true, force: true }) };
 }

@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createTestWorld } from "@chatbot/testing";
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
-import { guideFiles, runNode } from "../../../test-support/run-node.js";
+import { guideProject, runNode } from "../../../test-support/run-node.js";
 import { startRedisServer } from "../src/testing/index.js";
 
 const packageDir = fileURLToPath(new URL("../", import.meta.url));
@@ -14,20 +14,10 @@ const guide = readFileSync(join(root, "docs/scaling.md"), "utf8");
 
 // A bot project made of the page's files, inside the package so that its imports resolve from the
 // workspace: the tests read the packages' sources, the built bot their compiled `dist/`.
-const project = mkdtempSync(join(packageDir, ".docs-run-"));
-afterAll(() => rmSync(project, { recursive: true, force: true }));
-const written = guideFiles(guide, "docs/scaling.md", ["ts"]);
-for (const [path, text] of written) {
-  mkdirSync(dirname(join(project, path)), { recursive: true });
-  writeFileSync(join(project, path), text);
-}
-writeFileSync(join(project, "package.json"), JSON.stringify({ type: "module", private: true }));
-const conditions = JSON.stringify(["source", "module", "node", "import", "default"]);
-writeFileSync(
-  join(project, "vitest.config.mjs"),
-  `export default { resolve: { conditions: ${conditions} }, ssr: { resolve: { conditions: ${conditions}, ` +
-    `externalConditions: ["source"] } }, test: { include: ["test/**/*.test.ts"], testTimeout: 30000 } };\n`,
-);
+const made = guideProject(packageDir, guide, "docs/scaling.md", ["ts"], 30_000);
+const project = made.root;
+const written = made.files;
+afterAll(() => made.remove());
 const tsconfig = {
   extends: "../../../tsconfig.base.json",
   compilerOptions: { customConditions: ["source"], lib: ["ES2023", "esnext.disposable"] },

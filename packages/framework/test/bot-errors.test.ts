@@ -14,20 +14,26 @@ class Faulty {
   }
 }
 
+/** A world with the faulty bot running, silent, its errors reported to the world as the templates do. */
+async function faultyBot(timeoutMs: number) {
+  const world = await createTestWorld({ people: ["ada"], timeoutMs });
+  const bot = createBot({
+    listeners: [Faulty],
+    messageContent: true,
+    token: world.token,
+    baseUrl: world.baseUrl,
+    clock: world.clock,
+    logger: "silent",
+    onError: world.onBotError,
+  });
+  await bot.start();
+  world.onClose(() => bot.stop());
+  return { world, bot };
+}
+
 describe("a bot's failures reach its test", () => {
   it("a failed wait lists what the service refused the bot and what the bot threw, even with a silent logger", async () => {
-    const world = await createTestWorld({ people: ["ada"], timeoutMs: 300 });
-    const bot = createBot({
-      listeners: [Faulty],
-      messageContent: true,
-      token: world.token,
-      baseUrl: world.baseUrl,
-      clock: world.clock,
-      logger: "silent",
-      onError: world.onBotError,
-    });
-    await bot.start();
-    world.onClose(() => bot.stop());
+    const { world } = await faultyBot(300);
     // The test waits for an answer that never comes; meanwhile the bot is refused and throws.
     const waiting = world
       .nextMessage(world.channels.general, { from: world.app, matching: /anything/ })
@@ -47,18 +53,7 @@ describe("a bot's failures reach its test", () => {
   });
 
   it("a test that expects the failure takes it, and the world closes cleanly", async () => {
-    const world = await createTestWorld({ people: ["ada"] });
-    const bot = createBot({
-      listeners: [Faulty],
-      messageContent: true,
-      token: world.token,
-      baseUrl: world.baseUrl,
-      clock: world.clock,
-      logger: "silent",
-      onError: world.onBotError,
-    });
-    await bot.start();
-    world.onClose(() => bot.stop());
+    const { world, bot } = await faultyBot(2_000);
     await world.people.ada.say(world.channels.general, "!boom");
     await bot.idle();
     await expect

@@ -1,28 +1,18 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { guideFiles, runNode } from "../../../test-support/run-node.js";
+import { guideProject, runNode } from "../../../test-support/run-node.js";
 
 const packageDir = fileURLToPath(new URL("../", import.meta.url));
 const root = join(packageDir, "../..");
 const guide = readFileSync(join(root, "docs/framework.md"), "utf8");
 
 // The guide's files as a project inside the package, so the workspace packages resolve.
-const project = mkdtempSync(join(packageDir, ".docs-run-"));
-afterAll(() => rmSync(project, { recursive: true, force: true }));
-const written = guideFiles(guide, "docs/framework.md", ["ts"]);
-for (const [path, text] of written) {
-  mkdirSync(dirname(join(project, path)), { recursive: true });
-  writeFileSync(join(project, path), text);
-}
-writeFileSync(join(project, "package.json"), JSON.stringify({ type: "module", private: true }));
-const conditions = JSON.stringify(["source", "module", "node", "import", "default"]);
-writeFileSync(
-  join(project, "vitest.config.mjs"),
-  `export default { resolve: { conditions: ${conditions} }, ssr: { resolve: { conditions: ${conditions}, ` +
-    `externalConditions: ["source"] } }, test: { include: ["test/**/*.test.ts"], testTimeout: 20000 } };\n`,
-);
+const made = guideProject(packageDir, guide, "docs/framework.md", ["ts"]);
+const project = made.root;
+const written = made.files;
+afterAll(() => made.remove());
 // tsc builds the bot from the packages' built types (no `source` condition), as a bot project would.
 writeFileSync(
   join(project, "tsconfig.json"),

@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { guideFiles, runNode } from "../../../test-support/run-node.js";
+import { guideProject, runNode } from "../../../test-support/run-node.js";
 import { createTestWorld, WaitTimeoutError } from "../src/index.js";
 import { startRawBot } from "./support/raw-bot.js";
 
@@ -12,20 +12,10 @@ const guide = readFileSync(join(root, "docs/testing.md"), "utf8");
 
 // A project made of the guide's files, inside the package so `@chatbot/testing`, `vitest` and `ws`
 // resolve from the workspace; the packages are read from their sources (the `source` condition).
-const project = mkdtempSync(join(packageDir, ".docs-run-"));
-afterAll(() => rmSync(project, { recursive: true, force: true }));
-const written = guideFiles(guide, "docs/testing.md", ["ts", "js"]);
-for (const [path, text] of written) {
-  mkdirSync(dirname(join(project, path)), { recursive: true });
-  writeFileSync(join(project, path), text);
-}
-writeFileSync(join(project, "package.json"), JSON.stringify({ type: "module", private: true }));
-const conditions = JSON.stringify(["source", "module", "node", "import", "default"]);
-writeFileSync(
-  join(project, "vitest.config.mjs"),
-  `export default { resolve: { conditions: ${conditions} }, ssr: { resolve: { conditions: ${conditions}, ` +
-    `externalConditions: ["source"] } }, test: { include: ["test/**/*.test.ts"], testTimeout: 20000 } };\n`,
-);
+const made = guideProject(packageDir, guide, "docs/testing.md", ["ts", "js"]);
+const project = made.root;
+const written = made.files;
+afterAll(() => made.remove());
 writeFileSync(
   join(project, "tsconfig.json"),
   JSON.stringify({
