@@ -267,16 +267,18 @@ export class Bot {
       );
     }
     this.#state = "stopped";
-    this.#finish(null);
     // The services end with the bot (their timers and intervals with them), once no handler needs
     // them: at once when all ended, else when the last one does.
     if (waited) await this.#dispose();
     else void this.#allDone().then(() => this.#dispose());
     // A shared connection belongs to its host, which closes it.
-    if (this.#options.connection) return;
-    await this.gateway.close();
-    // Handlers still running may answer over REST: its connections close once they are done.
-    void this.#allDone().then(() => this.rest.close());
+    if (!this.#options.connection) {
+      await this.gateway.close();
+      // Handlers still running may answer over REST: its connections close once they are done.
+      void this.#allDone().then(() => this.rest.close());
+    }
+    // Only now: whoever awaits ended() (runBot, to exit) finds the connection closed cleanly.
+    this.#finish(null);
   }
 
   /**
