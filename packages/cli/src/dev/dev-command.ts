@@ -17,6 +17,7 @@ import { DevLogger } from "./dev-logger.js";
 import { type DevWorld, ensureDevWorld } from "./dev-world.js";
 import { describeFailure } from "./failure.js";
 import { startPrompt } from "./prompt.js";
+import { startTypeCheck } from "./type-check.js";
 
 /** The project's name: its package.json `name` (without a scope), else its folder's name. */
 function projectName(root: string): string {
@@ -232,6 +233,14 @@ export async function runDev(flags: DevFlags, output: Output): Promise<void> {
   // Everything is in place (watcher, signal handlers) before the ready line: whoever reads it may
   // save a file or stop the process at once.
   let prompt: { close(): void } | null = null;
+  const stopTypeCheck = flags.typecheck
+    ? startTypeCheck(root, {
+        errors: (lines) =>
+          output.err(`type errors (the bot still reloads; fix them before you build):\n${lines.join("\n")}`),
+        clean: () => output.out("types: no errors"),
+        off: (reason) => output.err(`chatbot dev: no type check: ${reason}`),
+      })
+    : async () => undefined;
   const stopped = closeOnStop(
     "chatbot dev",
     (line) => output.err(line),
@@ -239,6 +248,7 @@ export async function runDev(flags: DevFlags, output: Output): Promise<void> {
       prompt?.close();
       clearTimeout(timer);
       clearTimeout(checkTimer);
+      await stopTypeCheck();
       await watcher.close();
       await Promise.race([host.stop(), new Promise((r) => setTimeout(r, 1_000))]);
       await connection?.gateway.close();

@@ -44,6 +44,12 @@ export const DEV_OPTIONS = {
     default: false,
     describe: "Also print the server's request log (one line per /v1 call and gateway event)",
   },
+  typecheck: {
+    type: "boolean",
+    default: true,
+    describe:
+      "Type-check the project in the background (its tsconfig.json, incremental) and print type errors without holding back reloads",
+  },
   prompt: {
     defaultDescription: "on in a terminal",
     type: "boolean",
@@ -61,5 +67,6 @@ export interface DevFlags {
   fresh: boolean;
   "manual-clock": boolean;
   log: boolean;
+  typecheck: boolean;
   prompt?: boolean | undefined;
 }
