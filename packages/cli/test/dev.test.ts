@@ -1,4 +1,5 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { DevProject, use, waitFor } from "./dev-project.js";
 import type { ServerProcess } from "./run-cli.js";
@@ -247,6 +248,8 @@ describe("chatbot dev under quick saves", () => {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     await settle("burst19");
+    // Only the running generation's build is kept: not one folder per save.
+    expect(readdirSync(join(project.root, ".chatbot", "build"))).toHaveLength(1);
   });
 });
 

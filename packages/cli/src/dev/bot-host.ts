@@ -15,6 +15,8 @@ import type { BotCompiler } from "./compile.js";
 /** One loaded version of the bot's code: its definition, made from one build. */
 export interface Generation {
   readonly definition: BotDefinition;
+  /** The build folder it was imported from (`.chatbot/build/<n>`). */
+  readonly build?: string;
 }
 
 /** The bot's entry did not give a bot definition. */
@@ -56,7 +58,7 @@ async function loadBuild(compiler: BotCompiler, entry: string): Promise<Generati
   }
   const bot = definition as BotDefinition;
   intentsOfBot(bot); // checks the listeners now, so a broken one is reported as this build's error
-  return { definition: bot };
+  return { definition: bot, build };
 }
 
 /** What the host needs besides the code: where to connect and how to speak. */
@@ -65,6 +67,8 @@ export interface HostSetup {
   readonly baseUrl: string;
   readonly logger: Logger;
   readonly connection: () => BotConnection;
+  /** Told the build folder of each generation that took over. */
+  readonly onReplaced?: (build: string) => void;
 }
 
 /**
@@ -136,6 +140,8 @@ export class BotHost {
     const previous = this.#bot;
     this.#bot = next;
     this.#commandsJson = commandsJson;
+    // The builds of earlier generations are not needed any more (their modules are loaded).
+    if (generation.build !== undefined) this.setup.onReplaced?.(generation.build);
     // The old code finishes what it was doing; it gets no new events.
     if (previous) void previous.stop();
     return commands;

@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { codeFrameColumns } from "@babel/code-frame";
@@ -106,6 +106,24 @@ export class BotCompiler {
       if (now !== text) changed.push(file);
     }
     return changed;
+  }
+
+  /**
+   * Removes every build folder but `keep` (the running generation's) and any newer one: a save
+   * leaves one folder, not one more each time.
+   */
+  removeBuildsExcept(keep: string): void {
+    const kept = Number(keep.slice(this.out.length + 1));
+    let folders: string[];
+    try {
+      folders = readdirSync(this.out);
+    } catch {
+      return;
+    }
+    for (const name of folders) {
+      const n = Number(name);
+      if (Number.isInteger(n) && n < kept) rmSync(join(this.out, name), { recursive: true, force: true });
+    }
   }
 
   /** Where `file` (a source of the project) lands in `build`. */

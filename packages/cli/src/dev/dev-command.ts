@@ -114,6 +114,7 @@ export async function runDev(flags: DevFlags, output: Output): Promise<void> {
     },
     logger,
     connection: () => connection!.shared(),
+    onReplaced: (build) => compiler.removeBuildsExcept(build),
   });
 
   // The first build: its intents decide the install's and the connection's.
