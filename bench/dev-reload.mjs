@@ -4,14 +4,33 @@
 // same sources with the same compiler, connects, identifies and checks its commands), in the same
 // run against the same reference server. Target: reload p50 under 200 ms, and at least 5 times
 // faster than the restart.
+//
+// Memory (issue 22): BENCH_SAVES (default 1,000) saves of a bot of 50 files, each awaited until the
+// new code answers: the resident size of the chatbot dev process after the first reload and every
+// 100 saves, and the build folders left, against saves with the code's thread never recycled
+// (`--recycle-after` larger than the saves; BENCH_BASELINE_SAVES, default 300, of them), both with
+// `--no-typecheck`; then BENCH_TYPECHECK_SAVES (default 300) with the type check on, measured from
+// its size once the first check has ended. Target: within 50 MB of the size after the first
+// reload, one build folder left.
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { ROOT, spawnUntil, startReferenceServer, stop } from "./lib/processes.mjs";
 
 const EDITS = Number(process.env.BENCH_EDITS ?? 20);
+const SAVES = Number(process.env.BENCH_SAVES ?? 1_000);
+const BASELINE_SAVES = Number(process.env.BENCH_BASELINE_SAVES ?? 300);
+const TYPECHECK_SAVES = Number(process.env.BENCH_TYPECHECK_SAVES ?? 300);
 const CHATBOT = join(ROOT, "packages/cli/bin/chatbot.js");
 
 const project = mkdtempSync(join(tmpdir(), "bench-dev-"));
@@ -158,7 +177,133 @@ try {
   console.log(
     `reload p50 ${rows[0].p50_ms} ms (target < 200 ms), ${ratio.toFixed(1)}x faster than a restart (target >= 5x)`,
   );
+
+  const extra = (process.env.BENCH_DEV_ARGS ?? "").split(" ").filter(Boolean);
+  const recycled = await memoryRun(SAVES, ["--no-typecheck", ...extra]);
+  const kept = await memoryRun(BASELINE_SAVES, [
+    "--no-typecheck",
+    "--recycle-after",
+    String(BASELINE_SAVES + 10),
+  ]);
+  // The type checker holds the project's program (the framework's types and Node's): its size is
+  // taken once its first check has ended.
+  const checked = await memoryRun(TYPECHECK_SAVES, extra, 15_000);
+  console.table([
+    { mode: "code thread recycled (default: every 20 reloads)", ...recycled.row },
+    { mode: "code thread never recycled (baseline)", ...kept.row },
+    { mode: "recycled, type check on", ...checked.row },
+  ]);
+  console.log(
+    `after ${SAVES} saves of a 50-file bot: RSS ${recycled.row.rss_last_mb} MB, ${recycled.row.growth_mb} MB above the first reload (target <= 50 MB), ${recycled.row.builds_left} build folder(s) left, reload p50 ${recycled.row.reload_p50_ms} ms; never recycled: +${(kept.row.growth_mb / BASELINE_SAVES).toFixed(2)} MB per save; type check on: ${checked.row.growth_mb} MB above its size after the first check, after ${TYPECHECK_SAVES} saves`,
+  );
+  for (const [name, run] of [
+    ["recycled", recycled],
+    ["never recycled", kept],
+    ["type check on", checked],
+  ]) {
+    console.log(`RSS by saves (${name}):`, run.samples.map(([n, mb]) => `${n}: ${mb} MB`).join(", "));
+  }
 } finally {
   await stop(server.child);
   rmSync(project, { recursive: true, force: true });
+}
+
+/** The resident size of a process, in MB (from /proc). */
+function rssMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return +(Number(/VmRSS:\s+(\d+) kB/.exec(status)[1]) / 1024).toFixed(1);
+}
+
+/** A bot of 50 files: 24 commands, each with a service of its own, a listener and the entry. */
+function fiftyFiles() {
+  const files = {
+    "package.json": JSON.stringify({ name: "bench-big-bot", private: true, type: "module" }),
+    "tsconfig.json": JSON.stringify({
+      compilerOptions: {
+        target: "ES2022",
+        module: "NodeNext",
+        moduleResolution: "NodeNext",
+        strict: true,
+        experimentalDecorators: true,
+        emitDecoratorMetadata: true,
+        skipLibCheck: true,
+        noEmit: true,
+      },
+      include: ["src"],
+    }),
+    "src/version.ts": versionFile(0),
+    "src/listeners/log.ts": `import { On } from "@chatbot/framework";\nexport class Log {\n  @On("MESSAGE_CREATE")\n  seen() {}\n}\n`,
+  };
+  const names = [];
+  for (let i = 0; i < 24; i++) {
+    names.push(`Cmd${i}`);
+    files[`src/services/service${i}.ts`] =
+      `import { singleton } from "@chatbot/framework";\nimport { Version } from "../version.js";\n@singleton()\nexport class Service${i} {\n  constructor(private readonly version: Version) {}\n  text(): string {\n    return this.version.value + " from ${i}";\n  }\n}\n`;
+    files[`src/commands/cmd${i}.ts`] =
+      `import { Command, CommandContext } from "@chatbot/framework";\nimport { Service${i} } from "../services/service${i}.js";\n@Command({ name: "${i === 0 ? "ping" : `cmd${i}`}", description: "Command ${i}" })\nexport class Cmd${i} {\n  constructor(private readonly service: Service${i}) {}\n  async run(ctx: CommandContext) {\n    await ctx.reply(this.service.text());\n  }\n}\n`;
+  }
+  files["src/bot.ts"] =
+    `import { defineBot } from "@chatbot/framework";\nimport { Log } from "./listeners/log.js";\n${names.map((n, i) => `import { ${n} } from "./commands/cmd${i}.js";`).join("\n")}\nexport default defineBot({ commands: [${names.join(", ")}], listeners: [Log] });\n`;
+  return files;
+}
+
+function versionFile(i) {
+  return `import { singleton } from "@chatbot/framework";\n@singleton()\nexport class Version {\n  readonly value = "v${i}";\n}\n`;
+}
+
+/** `saves` saves of the 50-file bot under chatbot dev (with `args`): RSS samples and reload times. */
+async function memoryRun(saves, args, settleMs = 0) {
+  const folder = mkdtempSync(join(tmpdir(), "bench-dev-memory-"));
+  symlinkSync(join(ROOT, "node_modules"), join(folder, "node_modules"), "dir");
+  for (const [path, text] of Object.entries(fiftyFiles())) {
+    mkdirSync(join(folder, path, ".."), { recursive: true });
+    writeFileSync(join(folder, path), text);
+  }
+  const { child: dev } = await spawnUntil(
+    [CHATBOT, "dev", "--server-url", server.baseUrl, ...args],
+    /^ready /m,
+    60_000,
+    folder,
+  );
+  try {
+    const world = JSON.parse(readFileSync(join(folder, ".chatbot/dev.json"), "utf8"));
+    const channel = world.channels.general;
+    const want = (i) => `v${i} from 0`;
+    await answered(channel, want(0));
+    const times = [];
+    const samples = [];
+    let first = 0;
+    for (let i = 1; i <= saves; i++) {
+      const start = performance.now();
+      writeFileSync(join(folder, "src/version.ts"), versionFile(i));
+      await answered(channel, want(i));
+      times.push(performance.now() - start);
+      if (i === 1) {
+        await new Promise((resolve) => setTimeout(resolve, settleMs));
+        first = rssMb(dev.pid);
+      }
+      if (i % Number(process.env.BENCH_SAMPLE ?? 100) === 0 || i === saves) samples.push([i, rssMb(dev.pid)]);
+      // A save as a person makes them: not faster than the previous reload has settled.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const last = samples.at(-1)[1];
+    const builds = readdirSync(join(folder, ".chatbot/build")).length;
+    const sorted = [...times].sort((a, b) => a - b);
+    return {
+      samples,
+      row: {
+        saves,
+        rss_first_reload_mb: first,
+        rss_last_mb: last,
+        rss_max_mb: Math.max(first, ...samples.map(([, mb]) => mb)),
+        growth_mb: +(last - first).toFixed(1),
+        builds_left: builds,
+        reload_p50_ms: +quantile(sorted, 0.5).toFixed(1),
+        reload_p95_ms: +quantile(sorted, 0.95).toFixed(1),
+      },
+    };
+  } finally {
+    await stop(dev);
+    rmSync(folder, { recursive: true, force: true });
+  }
 }

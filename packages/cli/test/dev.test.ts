@@ -383,3 +383,78 @@ describe("chatbot dev's type check", () => {
     },
   );
 });
+
+// The command answers which thread runs it, so the test sees the code move to a fresh one.
+const THREAD = `import { threadId } from "node:worker_threads";
+import { Command, CommandContext } from "@chatbot/framework";
+import { Greeter } from "../greeter.js";
+
+@Command({ name: "thread", description: "Says which thread runs the code" })
+export class Thread {
+  constructor(private readonly greeter: Greeter) {}
+  async run(ctx: CommandContext) {
+    await ctx.reply(\`\${this.greeter.greet("t")} thread \${threadId}\`);
+  }
+}
+`;
+
+describe("chatbot dev's code thread", () => {
+  it("runs the code in a worker thread, a fresh one every --recycle-after reloads, on the same connection", async () => {
+    const project = newProject();
+    project.write("src/commands/thread.ts", THREAD);
+    project.edit("src/bot.ts", "commands: [Ping, Echo]", "commands: [Ping, Echo, Thread]");
+    project.edit(
+      "src/bot.ts",
+      `import { Seen }`,
+      `import { Thread } from "./commands/thread.js";\nimport { Seen }`,
+    );
+    const dev = await start(project, ["--recycle-after", "2"]);
+    const answer = async () => {
+      const outcome = await use(dev, project, "thread");
+      const match = /^pong (v\d+) for t thread (\d+)$/.exec(outcome.contents[0] ?? "");
+      expect(match, JSON.stringify(outcome)).not.toBeNull();
+      return { version: match![1], thread: Number(match![2]) };
+    };
+    const first = await answer();
+    // Not the main thread (0): the code runs apart from the connection.
+    expect(first).toEqual({ version: "v1", thread: expect.any(Number) });
+    expect(first.thread).toBeGreaterThan(0);
+
+    await save(dev, project, "src/greeter.ts", "pong v1", "pong v2");
+    // The thread's second build: the same thread.
+    expect(await answer()).toEqual({ version: "v2", thread: first.thread });
+    await save(dev, project, "src/greeter.ts", "pong v2", "pong v3");
+    // Its third would pass --recycle-after 2: a fresh thread, and the old one ended.
+    const third = await answer();
+    expect(third.version).toBe("v3");
+    expect(third.thread).not.toBe(first.thread);
+    await save(dev, project, "src/greeter.ts", "pong v3", "pong v4");
+    expect(await answer()).toEqual({ version: "v4", thread: third.thread });
+    // One gateway session the whole time, and every reload said so plainly.
+    expect(await sessions(dev, project)).toHaveLength(1);
+    expect(reloads(dev)).toHaveLength(3);
+    expect(dev.stderr()).not.toMatch(/error|failed/i);
+  });
+
+  it("restarts code that threw outside any handler, and chatbot dev keeps running", async () => {
+    const project = newProject();
+    project.edit(
+      "src/commands/echo.ts",
+      "await ctx.reply(`echo: ${text}`);",
+      `await ctx.reply(\`echo: \${text}\`);
+    if (text === "boom") setTimeout(() => { throw new Error("a timer of the bot's own blew up"); }, 5);`,
+    );
+    const dev = await start(project);
+    expect(await use(dev, project, "echo", [{ name: "text", value: "boom" }])).toEqual({
+      state: "answered",
+      contents: ["echo: boom"],
+    });
+    await waitFor(
+      dev.stderr,
+      /the bot's code threw outside any handler, which ended it; restarting it\nsrc\/commands\/echo\.ts:\d+:\d+: Error: a timer of the bot's own blew up/,
+    );
+    await waitFor(dev.stdout, /^restarted the bot's code in \d+ ms, commands unchanged$/m);
+    expect(await use(dev, project, "ping")).toEqual({ state: "answered", contents: ["pong v1 for alice"] });
+    expect(await sessions(dev, project)).toHaveLength(1);
+  });
+});

@@ -1,97 +1,164 @@
 import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
-import {
-  type Bot,
-  type BotConnection,
-  type BotDefinition,
-  createBot,
-  describePlan,
-  intentsOfBot,
-  type Logger,
-} from "@chatbot/framework";
+import { Worker } from "node:worker_threads";
+import type { Logger } from "@chatbot/framework";
 import type { GatewayDispatch } from "@chatbot/gateway";
+import type { GuildCreatePayload, Intent } from "@chatbot/protocol";
 import type { BotCompiler } from "./compile.js";
-
-/** One loaded version of the bot's code: its definition, made from one build. */
-export interface Generation {
-  readonly definition: BotDefinition;
-  /** The build folder it was imported from (`.chatbot/build/<n>`). */
-  readonly build?: string;
-}
-
-/** The bot's entry did not give a bot definition. */
-export class EntryError extends Error {
-  readonly code = "bad_entry";
-  constructor(message: string) {
-    super(message);
-    this.name = "EntryError";
-  }
-}
+import { type FromWorker, fromWire, type ToWorker } from "./worker-protocol.js";
 
 /** Builds made again at most when files keep changing during the builds (a later save reloads anyway). */
 const MAX_REBUILDS = 5;
 
-/**
- * Builds the project and imports its entry from the new build: a new module graph, so new classes
- * and decorator metadata, while bare imports (the framework, tsyringe) stay the same modules. When a
- * file changed while it was built or imported, it builds again: a reload always ends on what is on
- * disk, however close together the saves.
- */
-export async function loadGeneration(compiler: BotCompiler, entry: string): Promise<Generation> {
-  let generation = await loadBuild(compiler, entry);
-  for (let i = 0; i < MAX_REBUILDS && compiler.changedSince().length > 0; i++) {
-    generation = await loadBuild(compiler, entry);
-  }
-  return generation;
-}
+/** Builds a thread runs before the next build gets a fresh one, by default. */
+export const RECYCLE_AFTER = 20;
 
-async function loadBuild(compiler: BotCompiler, entry: string): Promise<Generation> {
-  const build = compiler.build();
-  const url = pathToFileURL(compiler.builtPath(build, entry)).href;
-  const module = (await import(url)) as { default?: unknown };
-  const definition = module.default;
-  if (typeof definition !== "object" || definition === null) {
-    const name = relative(compiler.root, entry);
-    throw new EntryError(
-      `${name} must default-export the bot's definition: export default defineBot({ commands: [...], listeners: [...] })`,
-    );
-  }
-  const bot = definition as BotDefinition;
-  intentsOfBot(bot); // checks the listeners now, so a broken one is reported as this build's error
-  return { definition: bot, build };
+/** A fresh thread is started this many builds before it is needed, so that it is up by then. */
+const SPARE_AHEAD = 3;
+
+/** How long a thread that was replaced gets to stop its bot before it is ended. */
+const RETIRE_MS = 10_000;
+
+/** One loaded version of the bot's code, in a worker thread, not started yet. */
+export interface Generation {
+  /** The intents its listeners need. */
+  readonly intents: readonly Intent[];
+  /** The build folder it was imported from (`.chatbot/build/<n>`). */
+  readonly build: string;
+  readonly id: number;
+  readonly commandsJson: string;
+  readonly thread: CodeThread;
 }
 
 /** What the host needs besides the code: where to connect and how to speak. */
 export interface HostSetup {
+  /** The world's token and server; read at each load and start (empty before the world exists). */
   readonly token: string;
   readonly baseUrl: string;
   readonly logger: Logger;
-  readonly connection: () => BotConnection;
+  /** What the connection's READY said, handed to each generation as it starts. */
+  readonly ready: () => { userId: string; guilds: readonly GuildCreatePayload[] };
   /** Told the build folder of each generation that took over. */
   readonly onReplaced?: (build: string) => void;
+  /** Builds per worker thread before a fresh one (default {@link RECYCLE_AFTER}). */
+  readonly recycleAfter?: number;
+  /** Told when the running code ended its thread with an error thrown outside any handler. */
+  readonly onCrash?: (error: Error) => void;
+}
+
+let ids = 0;
+
+/**
+ * A worker thread that runs the bot's code: it imports builds, starts them around the host's
+ * connection and takes events as messages. Ending it frees every module graph it imported.
+ */
+export class CodeThread {
+  /** Builds imported in this thread. */
+  loads = 0;
+  #ended: Error | null = null;
+  readonly #thread: Worker;
+  readonly #up: Promise<void>;
+  #down!: (error: Error) => void;
+  readonly #waiting = new Map<number, { resolve: (m: FromWorker) => void; reject: (e: Error) => void }>();
+
+  constructor(logger: Logger, onError: (thread: CodeThread, error: Error) => void) {
+    this.#thread = new Worker(new URL("./bot-worker.js", import.meta.url));
+    let up!: () => void;
+    this.#up = new Promise((resolve, reject) => {
+      up = resolve;
+      this.#down = reject;
+    });
+    this.#up.catch(() => undefined);
+    this.#thread.on("message", (message: FromWorker) => {
+      if (message.type === "up") up();
+      else if (message.type === "log") logger.log(message.level, message.message);
+      else {
+        const waiter = this.#waiting.get(message.id);
+        this.#waiting.delete(message.id);
+        if (message.type === "failed") waiter?.reject(fromWire(message.error));
+        else waiter?.resolve(message);
+      }
+    });
+    this.#thread.on("error", (error) => {
+      this.#end(error);
+      onError(this, error);
+    });
+    this.#thread.on("exit", (code) => this.#end(new Error(`the bot's worker thread exited (code ${code})`)));
+  }
+
+  /** Whether the thread has ended (crashed or terminated). */
+  get ended(): boolean {
+    return this.#ended !== null;
+  }
+
+  #end(error: Error): void {
+    this.#ended ??= error;
+    this.#down(this.#ended);
+    for (const waiter of this.#waiting.values()) waiter.reject(this.#ended);
+    this.#waiting.clear();
+  }
+
+  /** Sends a request once the thread is up and answers its reply; a `failed` reply throws. */
+  async request<T extends FromWorker["type"]>(
+    message: Exclude<ToWorker, { type: "event" }>,
+  ): Promise<Extract<FromWorker, { type: T }>> {
+    await this.#up;
+    if (this.#ended) throw this.#ended;
+    const answer = new Promise<FromWorker>((resolve, reject) =>
+      this.#waiting.set(message.id, { resolve, reject }),
+    );
+    this.#thread.postMessage(message);
+    return (await answer) as Extract<FromWorker, { type: T }>;
+  }
+
+  /** Hands the running bot one event (in order with the others). */
+  deliver(event: GatewayDispatch): void {
+    if (!this.#ended) this.#thread.postMessage({ type: "event", event } satisfies ToWorker);
+  }
+
+  /** Stops the bot in it (handlers get their stop timeout), then ends the thread. */
+  async retire(): Promise<void> {
+    if (!this.#ended) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        this.request({ type: "stop", id: ++ids }).catch(() => undefined),
+        new Promise((resolve) => (timer = setTimeout(resolve, RETIRE_MS))),
+      ]);
+      clearTimeout(timer);
+    }
+    await this.#thread.terminate();
+  }
 }
 
 /**
- * Runs one generation of the bot at a time around a connection that outlives them. Gateway events
- * go to the running generation; while another replaces it, the events wait (the gateway client
- * holds its queue while `deliver` is pending) and reach the new one in order, each exactly once.
+ * Runs one generation of the bot at a time around a connection that outlives them. The code runs
+ * in a worker thread; every {@link HostSetup.recycleAfter} builds, the next one goes to a fresh
+ * thread (started ahead of time) and the old thread ends, so memory stays bounded however many
+ * saves. Gateway events go to the running generation; while another replaces it, the events wait
+ * (the gateway client holds its queue while `deliver` is pending) and reach the new one in order,
+ * each exactly once.
  */
 export class BotHost {
-  #bot: Bot | null = null;
+  #thread: CodeThread | null = null;
+  #spare: CodeThread | null = null;
   #commandsJson: string | null = null;
   #switching: Promise<void> | null = null;
+  readonly #retiring = new Set<Promise<void>>();
+  readonly #recycleAfter: number;
 
-  constructor(readonly setup: HostSetup) {}
+  constructor(readonly setup: HostSetup) {
+    this.#recycleAfter = setup.recycleAfter ?? RECYCLE_AFTER;
+  }
 
-  /** The running bot, if any. */
-  get bot(): Bot | null {
-    return this.#bot;
+  /** Whether a generation is running. */
+  get running(): boolean {
+    return this.#thread !== null;
   }
 
   /** Hands one gateway event to the running generation, after any switch under way. */
   deliver(event: GatewayDispatch): Promise<void> | undefined {
-    if (this.#switching) return this.#switching.then(() => this.#bot?.receive(event));
-    this.#bot?.receive(event);
+    if (this.#switching) return this.#switching.then(() => this.#thread?.deliver(event));
+    this.#thread?.deliver(event);
     return undefined;
   }
 
@@ -114,42 +181,90 @@ export class BotHost {
   }
 
   /**
-   * Makes a bot from `generation` and puts it in place of the running one: commands are synced only
-   * when their definitions changed (or on the first run), and what happened is answered as a few
-   * words. If the new bot cannot be made or started, the running one stays and the error is thrown.
-   * Call it inside {@link hold}.
+   * Builds the project and imports its entry from the new build, in the running thread or a fresh
+   * one: a new module graph, so new classes and decorator metadata, while bare imports (the
+   * framework, tsyringe) stay the thread's. When a file changed while it was built or imported, it
+   * builds again: a reload always ends on what is on disk, however close together the saves.
    */
-  async replace(generation: Generation): Promise<string> {
-    const next = createBot({
-      ...generation.definition,
-      token: this.setup.token,
-      baseUrl: this.setup.baseUrl,
-      logger: this.setup.logger,
-      connection: this.setup.connection(),
-      sync: false,
-    });
-    const commandsJson = JSON.stringify(
-      [...next.commands.values()].map((c) => ({ body: c.body, guilds: c.options.guilds ?? null })),
-    );
-    let commands = "commands unchanged";
-    if (commandsJson !== this.#commandsJson) {
-      const plan = describePlan(await next.sync());
-      commands = plan === "commands unchanged" ? plan : `commands synced (${plan})`;
+  async load(compiler: BotCompiler, entry: string): Promise<Generation> {
+    let generation = await this.#loadBuild(compiler, entry);
+    for (let i = 0; i < MAX_REBUILDS && compiler.changedSince().length > 0; i++) {
+      generation = await this.#loadBuild(compiler, entry);
     }
-    await next.start();
-    const previous = this.#bot;
-    this.#bot = next;
-    this.#commandsJson = commandsJson;
-    // The builds of earlier generations are not needed any more (their modules are loaded).
-    if (generation.build !== undefined) this.setup.onReplaced?.(generation.build);
-    // The old code finishes what it was doing; it gets no new events.
-    if (previous) void previous.stop();
-    return commands;
+    return generation;
   }
 
-  /** Stops the running generation (its handlers get `stopTimeoutMs` to finish). */
+  async #loadBuild(compiler: BotCompiler, entry: string): Promise<Generation> {
+    const build = compiler.build();
+    const thread = this.#target();
+    thread.loads++;
+    const id = ++ids;
+    const answer = await thread.request<"loaded">({
+      type: "load",
+      id,
+      url: pathToFileURL(compiler.builtPath(build, entry)).href,
+      entryName: relative(compiler.root, entry),
+      token: this.setup.token,
+      baseUrl: this.setup.baseUrl,
+    });
+    return { intents: answer.intents, build, id, commandsJson: answer.commandsJson, thread };
+  }
+
+  /** The thread for the next build: the running one until it has had its builds, then a fresh one. */
+  #target(): CodeThread {
+    const current = this.#thread;
+    if (current && !current.ended && current.loads < this.#recycleAfter) return current;
+    if (!this.#spare || this.#spare.ended) this.#spare = this.#spawn();
+    return this.#spare;
+  }
+
+  #spawn(): CodeThread {
+    return new CodeThread(this.setup.logger, (thread, error) => {
+      if (thread !== this.#thread) return;
+      this.#thread = null;
+      this.setup.onCrash?.(error);
+    });
+  }
+
+  /**
+   * Starts `generation` in place of the running one: commands are synced only when their
+   * definitions changed (or on the first run), and what happened is answered as a few words. If it
+   * cannot start, the running one stays and the error is thrown. Call it inside {@link hold}.
+   */
+  async replace(generation: Generation): Promise<string> {
+    const { thread } = generation;
+    const answer = await thread.request<"started">({
+      type: "start",
+      id: generation.id,
+      token: this.setup.token,
+      baseUrl: this.setup.baseUrl,
+      sync: generation.commandsJson !== this.#commandsJson,
+      ready: this.setup.ready(),
+    });
+    const previous = this.#thread;
+    this.#thread = thread;
+    if (this.#spare === thread) this.#spare = null;
+    this.#commandsJson = generation.commandsJson;
+    // The builds of earlier generations are not needed any more (their modules are loaded).
+    this.setup.onReplaced?.(generation.build);
+    // The old thread's code finishes what it was doing (it gets no new events), then it ends.
+    if (previous && previous !== thread) this.#retire(previous);
+    // The next thread starts a few builds ahead, so that it is up when a build needs it.
+    if (thread.loads >= this.#recycleAfter - SPARE_AHEAD && !this.#spare) this.#spare = this.#spawn();
+    return answer.commands;
+  }
+
+  #retire(thread: CodeThread): void {
+    const retiring = thread.retire().finally(() => this.#retiring.delete(retiring));
+    this.#retiring.add(retiring);
+  }
+
+  /** Stops the running generation (its handlers get `stopTimeoutMs` to finish) and ends the threads. */
   async stop(): Promise<void> {
-    await this.#bot?.stop();
+    const threads = [this.#thread, this.#spare].filter((t): t is CodeThread => t !== null);
+    this.#thread = null;
+    this.#spare = null;
+    await Promise.all([...threads.map((t) => t.retire()), ...this.#retiring]);
   }
 }
 

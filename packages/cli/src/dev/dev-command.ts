@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { basename, join, relative, resolve, sep } from "node:path";
 import type { GuildCreatePayload, Intent } from "@chatbot/protocol";
-import { type BotConnection, intentsOfBot, logGateway } from "@chatbot/framework";
+import { logGateway } from "@chatbot/framework";
 import { GatewayClient } from "@chatbot/gateway";
 import { RestClient } from "@chatbot/rest";
 import { type RunningServer, startServer } from "@chatbot/server";
@@ -10,7 +10,7 @@ import { formatLogLine } from "../log-line.js";
 import { closeOnStop } from "../parent-watch.js";
 import type { Output } from "../server-command.js";
 import { UsageError } from "../usage-error.js";
-import { BotHost, type Generation, loadGeneration, stateFolder } from "./bot-host.js";
+import { BotHost, type Generation, stateFolder } from "./bot-host.js";
 import { BotCompiler } from "./compile.js";
 import type { DevFlags } from "./dev-options.js";
 import { DevLogger } from "./dev-logger.js";
@@ -72,9 +72,6 @@ class Connection {
     await this.gateway.connect();
     await ready;
   }
-  shared(): BotConnection {
-    return { rest: this.rest, gateway: this.gateway, ready: this.ready };
-  }
 }
 
 /**
@@ -105,33 +102,47 @@ export async function runDev(flags: DevFlags, output: Output): Promise<void> {
 
   let server: RunningServer | null = null;
   let connection: Connection | null = null;
+  let world: DevWorld | undefined;
+  // Saves are gathered for a moment, then one reload takes them all; another waits for it.
+  let changed = new Set<string>();
+  let reloading = Promise.resolve();
+  // A crash of the code's thread restarts it (see restart()), once reloads can run.
+  let lastCrash = -Infinity;
+  let reloads: ((crashed?: "crashed") => Promise<void>) | null = null;
+  let baseUrl = "";
+  let gatewayUrl: string;
   const host = new BotHost({
     get token() {
-      return world.token;
+      return world?.token ?? "";
     },
     get baseUrl() {
       return baseUrl;
     },
     logger,
-    connection: () => connection!.shared(),
+    ready: () => connection!.ready,
     onReplaced: (build) => compiler.removeBuildsExcept(build),
+    recycleAfter: flags["recycle-after"],
+    onCrash: (error) => restart(error),
   });
+  const abandon = async () => {
+    await host.stop();
+    await server?.close();
+  };
 
   // The first build: its intents decide the install's and the connection's.
   let first: Generation | null = null;
   try {
-    first = await loadGeneration(compiler, entry);
+    first = await host.load(compiler, entry);
   } catch (error) {
     output.err(
       `chatbot dev: the bot could not be loaded; waiting for a fix\n${describeFailure(error, root)}`,
     );
   }
 
-  let baseUrl: string;
-  let gatewayUrl: string;
   if (flags["server-url"] !== undefined) {
     baseUrl = flags["server-url"];
-    const answer = await fetch(`${baseUrl}/v1/gateway`).catch((error: unknown) => {
+    const answer = await fetch(`${baseUrl}/v1/gateway`).catch(async (error: unknown) => {
+      await abandon();
       throw new Error(`--server-url ${baseUrl} does not answer: ${String(error)}`, { cause: error });
     });
     gatewayUrl = ((await answer.json()) as { url: string }).url;
@@ -146,19 +157,18 @@ export async function runDev(flags: DevFlags, output: Output): Promise<void> {
     ({ baseUrl, gatewayUrl } = server);
   }
 
-  const intentsOf = (generation: Generation | null) =>
-    generation ? intentsOfBot(generation.definition) : [];
-  let world: DevWorld;
+  const intentsOf = (generation: Generation | null) => generation?.intents ?? [];
   try {
     world = await ensureDevWorld(baseUrl, state, projectName(root), intentsOf(first));
   } catch (error) {
-    // Nothing else is running yet: close the server, or it would keep the process alive.
-    await server?.close();
+    // Nothing else is running yet: close the server and the code's thread, or they would keep the
+    // process alive.
+    await abandon();
     throw error;
   }
   const rest = new RestClient({ token: world.token, baseUrl });
   const connect = async (intents: readonly Intent[]) => {
-    const next = new Connection(rest, world.token, gatewayUrl, intents, host);
+    const next = new Connection(rest, world!.token, gatewayUrl, intents, host);
     await next.open();
     const previous = connection;
     connection = next;
@@ -175,17 +185,16 @@ export async function runDev(flags: DevFlags, output: Output): Promise<void> {
     }
   }
 
-  // Saves are gathered for a moment, then one reload takes them all; another waits for it.
-  let changed = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
-  let reloading = Promise.resolve();
-  const reload = async () => {
+  /** Loads what is on disk in place of the running code: after saves, or after a crash (`crashed`). */
+  const reload = async (crashed?: "crashed") => {
     const files = [...changed].map((f) => relative(root, f).split(sep).join("/")).sort();
     changed = new Set();
+    const what = crashed ? "the bot's code" : files.join(", ");
     const started = performance.now();
     try {
       const line = await host.hold(async () => {
-        const generation = await loadGeneration(compiler, entry);
+        const generation = await host.load(compiler, entry);
         const intents = intentsOf(generation);
         let reconnected = "";
         if (intents.join() !== connection!.intents.join()) {
@@ -196,13 +205,23 @@ export async function runDev(flags: DevFlags, output: Output): Promise<void> {
         return `${await host.replace(generation)}${reconnected}`;
       });
       const took = Math.round(performance.now() - started);
-      output.out(`reloaded ${files.join(", ")} in ${took} ms, ${line}`);
+      output.out(`${crashed ? "restarted" : "reloaded"} ${what} in ${took} ms, ${line}`);
     } catch (error) {
-      output.err(
-        `reload of ${files.join(", ")} failed; the previous code keeps serving\n${describeFailure(error, root)}`,
-      );
+      const after = crashed ? "waiting for a fix" : "the previous code keeps serving";
+      output.err(`reload of ${what} failed; ${after}\n${describeFailure(error, root)}`);
     }
   };
+  // An error thrown outside any handler (in a timer of the bot's own, say) ends the code's thread,
+  // not chatbot dev: it is printed and the code is loaded again, unless it crashed at once again.
+  reloads = reload;
+  function restart(error: Error): void {
+    const again = performance.now() - lastCrash < 2_000;
+    lastCrash = performance.now();
+    output.err(
+      `the bot's code threw outside any handler, which ended it; ${again ? "it did so again at once, waiting for a fix" : "restarting it"}\n${describeFailure(error, root)}`,
+    );
+    if (!again) reloading = reloading.then(() => reloads?.("crashed"));
+  }
   const watcher = watch(compiler.sources, {
     ignoreInitial: true,
     ignored: (path) => path.includes(".chatbot"),
@@ -211,7 +230,7 @@ export async function runDev(flags: DevFlags, output: Output): Promise<void> {
     if (!/\.(ts|mts)$/.test(path)) return;
     changed.add(path);
     clearTimeout(timer);
-    timer = setTimeout(() => (reloading = reloading.then(reload)), 30);
+    timer = setTimeout(() => (reloading = reloading.then(() => reload())), 30);
   });
   // chokidar leaves out a change whose modification time equals the previous one (two saves within
   // the file system's clock tick): on every raw event, the sources on disk are compared with what
@@ -265,7 +284,7 @@ export async function runDev(flags: DevFlags, output: Output): Promise<void> {
   output.out(`ready base_url=${baseUrl} gateway_url=${gatewayUrl}${consoleUrl}`);
   if (startError) output.err(`chatbot dev: the bot could not start; waiting for a fix\n${startError}`);
   if (flags.prompt ?? process.stdin.isTTY === true) {
-    prompt = startPrompt({ baseUrl, world: () => world, output, manualClock: flags["manual-clock"] });
+    prompt = startPrompt({ baseUrl, world: () => world!, output, manualClock: flags["manual-clock"] });
   }
   await stopped;
 }

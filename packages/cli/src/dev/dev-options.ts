@@ -50,6 +50,14 @@ export const DEV_OPTIONS = {
     describe:
       "Type-check the project in the background (its tsconfig.json, incremental) and print type errors without holding back reloads",
   },
+  "recycle-after": {
+    value: "n",
+    requiresArg: true,
+    default: 20,
+    describe:
+      "Run the bot's code in a fresh worker thread after this many reloads, which frees the memory of the earlier ones (1 for a fresh thread on every save)",
+    coerce: wholeNumber("recycle-after", 1, 1_000_000),
+  },
   prompt: {
     defaultDescription: "on in a terminal",
     type: "boolean",
@@ -68,5 +76,6 @@ export interface DevFlags {
   "manual-clock": boolean;
   log: boolean;
   typecheck: boolean;
+  "recycle-after": number;
   prompt?: boolean | undefined;
 }

@@ -3,8 +3,10 @@ import { join, relative, resolve, sep } from "node:path";
 import { createBot, describePlan, planChanges, scopeChanges } from "@chatbot/framework";
 import type { Output } from "../server-command.js";
 import { UsageError } from "../usage-error.js";
-import { loadGeneration, stateFolder } from "./bot-host.js";
+import { pathToFileURL } from "node:url";
+import { stateFolder } from "./bot-host.js";
 import { BotCompiler } from "./compile.js";
+import { importDefinition } from "./entry.js";
 import { describeFailure } from "./failure.js";
 
 /** Parsed `chatbot sync` flags. */
@@ -35,8 +37,10 @@ export async function runSync(flags: SyncFlags, output: Output, env = process.en
   const out = join(stateFolder(root), "sync-build");
   rmSync(out, { recursive: true, force: true });
   try {
-    const generation = await loadGeneration(new BotCompiler(root, join(root, top), out), entry);
-    const bot = createBot({ ...generation.definition, token, baseUrl, logger: "silent" });
+    const compiler = new BotCompiler(root, join(root, top), out);
+    const url = pathToFileURL(compiler.builtPath(compiler.build(), entry)).href;
+    const definition = await importDefinition(url, relative(root, entry));
+    const bot = createBot({ ...definition, token, baseUrl, logger: "silent" });
     const plan = await bot.plan();
     output.out(`plan: ${describePlan(plan)}`);
     if (!planChanges(plan)) return;

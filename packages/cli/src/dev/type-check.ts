@@ -13,6 +13,9 @@ export interface TypeCheckOutput {
   off(reason: string): void;
 }
 
+/** How much a checker's heap may grow above a quarter more than its first size before it is replaced. */
+const GROWTH_BYTES = 32 * 1024 * 1024;
+
 /**
  * Type-checks the project in the background (a worker thread running the project's own TypeScript in
  * watch mode, incremental), so that a reload is never held back by it: `chatbot dev` reloads at once
@@ -30,18 +33,35 @@ export function startTypeCheck(root: string, output: TypeCheckOutput): () => Pro
     output.off("typescript is not installed in the project");
     return async () => undefined;
   }
-  const worker = new Worker(new URL("./type-check-worker.js", import.meta.url), {
-    workerData: { root, config },
-  });
-  worker.unref();
   let failing = false;
-  worker.on("message", ({ errors }: { errors: string[] }) => {
-    if (errors.length > 0) output.errors(errors);
-    else if (failing) output.clean();
-    failing = errors.length > 0;
-  });
-  worker.on("error", (error) => output.off(`the type checker stopped: ${error.message}`));
+  // The checker's heap after its first check, and how far above it a fresh checker is started: the
+  // watch program keeps what it needs for the next check, and what it holds slowly grows.
+  let baseline: number | null = null;
+  const spawn = (): Worker => {
+    const worker = new Worker(new URL("./type-check-worker.js", import.meta.url), {
+      workerData: { root, config },
+    });
+    worker.unref();
+    worker.on("message", (message: { errors: string[] } | { heapBytes: number }) => {
+      if ("heapBytes" in message) {
+        baseline ??= message.heapBytes;
+        if (message.heapBytes > baseline * 1.25 + GROWTH_BYTES) {
+          // Its state is in .chatbot/typecheck.tsbuildinfo: the fresh one checks only what changed.
+          void current.terminate();
+          current = spawn();
+        }
+        return;
+      }
+      const { errors } = message;
+      if (errors.length > 0) output.errors(errors);
+      else if (failing) output.clean();
+      failing = errors.length > 0;
+    });
+    worker.on("error", (error) => output.off(`the type checker stopped: ${error.message}`));
+    return worker;
+  };
+  let current = spawn();
   return async () => {
-    await worker.terminate();
+    await current.terminate();
   };
 }

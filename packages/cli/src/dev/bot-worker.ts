@@ -1,0 +1,129 @@
+// The worker thread of `chatbot dev` that runs the bot's code: it imports each build, makes a bot of
+// it around the host's connection (events come as messages; REST calls go out from here), and
+// starts it in place of the previous one. The host ends the thread after a number of builds, which
+// frees every module graph they loaded: ES modules cannot be unloaded from a running thread.
+import { parentPort } from "node:worker_threads";
+import {
+  type Bot,
+  type BotDefinition,
+  createBot,
+  describePlan,
+  intentsOfBot,
+  Logger,
+  type LogLevel,
+} from "@chatbot/framework";
+import { GatewayClient } from "@chatbot/gateway";
+import type { GuildCreatePayload } from "@chatbot/protocol";
+import { RestClient } from "@chatbot/rest";
+import { importDefinition } from "./entry.js";
+import { type FromWorker, type ToWorker, toWire } from "./worker-protocol.js";
+
+const port = parentPort!;
+process.setSourceMapsEnabled(true);
+const post = (message: FromWorker) => port.postMessage(message);
+
+/** The bot's log goes to the host, which prints it around the prompt. */
+class HostLogger extends Logger {
+  log(level: LogLevel, message: string): void {
+    post({ type: "log", level, message });
+  }
+}
+const logger = new HostLogger();
+
+/**
+ * One REST client per token and server, shared by the generations of this thread (the token of a
+ * development world does not change in practice, so there is one).
+ */
+const clients = new Map<string, RestClient>();
+const restFor = (token: string, baseUrl: string): RestClient => {
+  const key = `${baseUrl} ${token}`;
+  let client = clients.get(key);
+  if (!client) clients.set(key, (client = new RestClient({ token, baseUrl })));
+  return client;
+};
+
+/** A loaded build: its definition and a bot made of it, not started yet. */
+let loaded: {
+  id: number;
+  definition: BotDefinition;
+  bot: Bot;
+  token: string;
+  baseUrl: string;
+} | null = null;
+let running: Bot | null = null;
+
+async function load(
+  id: number,
+  url: string,
+  entryName: string,
+  token: string,
+  baseUrl: string,
+): Promise<void> {
+  const bot = await importDefinition(url, entryName);
+  const intents = intentsOfBot(bot);
+  // Before the world exists the token is not known: this bot is only looked at, and made again
+  // with the token when it starts.
+  const made = make(bot, token || "token-not-known-yet", baseUrl || "http://127.0.0.1");
+  // The command bodies, as the bot registers them, tell the host whether to sync.
+  const commandsJson = JSON.stringify(
+    [...made.commands.values()].map((c) => ({ body: c.body, guilds: c.options.guilds ?? null })),
+  );
+  loaded = { id, definition: bot, bot: made, token, baseUrl };
+  post({ type: "loaded", id, intents, commandsJson });
+}
+
+/** What the connection's READY said, filled in when a bot starts (each bot reads it then). */
+const ready: { userId: string; guilds: readonly GuildCreatePayload[] } = { userId: "", guilds: [] };
+
+function make(definition: BotDefinition, token: string, baseUrl: string): Bot {
+  const client = restFor(token, baseUrl);
+  return createBot({
+    ...definition,
+    token,
+    baseUrl,
+    logger,
+    // The connection is the host's: this gateway client is never opened; it is there for services
+    // that inject one, and events come through receive().
+    connection: { rest: client, gateway: new GatewayClient({ token, intents: [], rest: client }), ready },
+    sync: false,
+  });
+}
+
+async function start(message: Extract<ToWorker, { type: "start" }>): Promise<void> {
+  if (!loaded || loaded.id !== message.id) throw new Error(`build ${message.id} is not loaded`);
+  ready.userId = message.ready.userId;
+  ready.guilds = message.ready.guilds;
+  // Made again only when the world's token was not known yet when the build was loaded.
+  const next =
+    loaded.token === message.token && loaded.baseUrl === message.baseUrl
+      ? loaded.bot
+      : make(loaded.definition, message.token, message.baseUrl);
+  let commands = "commands unchanged";
+  if (message.sync) {
+    const plan = describePlan(await next.sync());
+    commands = plan === "commands unchanged" ? plan : `commands synced (${plan})`;
+  }
+  await next.start();
+  loaded = null;
+  const previous = running;
+  running = next;
+  // The old code finishes what it was doing; it gets no new events.
+  if (previous) void previous.stop();
+  post({ type: "started", id: message.id, commands });
+}
+
+port.on("message", (message: ToWorker) => {
+  if (message.type === "event") {
+    running?.receive(message.event);
+    return;
+  }
+  const work =
+    message.type === "load"
+      ? load(message.id, message.url, message.entryName, message.token, message.baseUrl)
+      : message.type === "start"
+        ? start(message)
+        : (running?.stop() ?? Promise.resolve()).then(() => post({ type: "stopped", id: message.id }));
+  work.catch((error: unknown) => post({ type: "failed", id: message.id, error: toWire(error) }));
+});
+
+post({ type: "up" });

@@ -1,0 +1,68 @@
+import type { LogLevel } from "@chatbot/framework";
+import type { GatewayDispatch } from "@chatbot/gateway";
+import type { GuildCreatePayload, Intent } from "@chatbot/protocol";
+
+/**
+ * The messages between `chatbot dev` (the host, which holds the connection) and the worker thread
+ * that runs the bot's code. The host sends one request at a time per worker and waits for its
+ * answer, except events, which it streams in order.
+ */
+export type ToWorker =
+  /** Imports a build's entry and makes a bot of it, not started yet. */
+  | {
+      readonly type: "load";
+      readonly id: number;
+      readonly url: string;
+      /** The entry as the project names it (`src/bot.ts`), for errors. */
+      readonly entryName: string;
+      /** The world's token and server, when known (the first build is loaded before the world). */
+      readonly token: string;
+      readonly baseUrl: string;
+    }
+  /** Starts the loaded bot in place of the running one (syncing its commands if asked). */
+  | {
+      readonly type: "start";
+      readonly id: number;
+      readonly token: string;
+      readonly baseUrl: string;
+      readonly sync: boolean;
+      readonly ready: { readonly userId: string; readonly guilds: readonly GuildCreatePayload[] };
+    }
+  /** One gateway event for the running bot. */
+  | { readonly type: "event"; readonly event: GatewayDispatch }
+  /** Stops the running bot (its handlers get the stop timeout to finish). */
+  | { readonly type: "stop"; readonly id: number };
+
+/** An error as it crosses the thread boundary: enough for `describeFailure` to place it. */
+export interface WireError {
+  readonly name: string;
+  readonly message: string;
+  readonly stack?: string | undefined;
+}
+
+export type FromWorker =
+  /** The worker has imported the framework and waits for code. */
+  | { readonly type: "up" }
+  | {
+      readonly type: "loaded";
+      readonly id: number;
+      readonly intents: readonly Intent[];
+      /** The commands' registration bodies and scopes, to tell whether a sync is needed. */
+      readonly commandsJson: string;
+    }
+  | { readonly type: "started"; readonly id: number; readonly commands: string }
+  | { readonly type: "stopped"; readonly id: number }
+  | { readonly type: "failed"; readonly id: number; readonly error: WireError }
+  | { readonly type: "log"; readonly level: LogLevel; readonly message: string };
+
+export function toWire(error: unknown): WireError {
+  if (error instanceof Error) return { name: error.name, message: error.message, stack: error.stack };
+  return { name: "Error", message: String(error) };
+}
+
+export function fromWire(wire: WireError): Error {
+  const error = new Error(wire.message);
+  error.name = wire.name;
+  if (wire.stack !== undefined) error.stack = wire.stack;
+  return error;
+}
