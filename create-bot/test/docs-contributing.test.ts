@@ -7,11 +7,11 @@ import { stripVTControlCharacters } from "node:util";
 import { afterAll, expect, it } from "vitest";
 
 const REPO = fileURLToPath(new URL("../../", import.meta.url));
-const page = readFileSync(join(REPO, "docs/getting-started.md"), "utf8");
+const page = readFileSync(join(REPO, "docs/contributing.md"), "utf8");
 const scratch = mkdtempSync(join(tmpdir(), "getting-started-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-it("docs/getting-started.md: the first block makes, installs and tests a project, as written", () => {
+it("docs/contributing.md: the clone's block makes, installs and tests a project with --local, as written", () => {
   const block = /```sh\n(REPO=\$PWD[\s\S]*?)```/.exec(page)?.[1];
   expect(block).toBeDefined();
   // Run from the clone's folder, as the page says; mktemp's folder lands in this test's scratch.

@@ -1,0 +1,168 @@
+import { spawn, spawnSync } from "node:child_process";
+import { lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { stripVTControlCharacters } from "node:util";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import {
+  cleanEnv,
+  type LocalRegistry,
+  packument,
+  publishRelease,
+  ROOT,
+  startRegistry,
+} from "../../test-support/registry.mjs";
+
+// The path a user types, against a real npm registry on this machine: every package published to
+// it with `npm run release`, then, with only the registry set in the environment, the project made
+// by `npm create chat-bot@latest`, its tests, `npm run dev` at its prompt, and `npx chatbot`.
+
+const VERSION = (
+  JSON.parse(readFileSync(join(ROOT, "packages/cli/package.json"), "utf8")) as { version: string }
+).version;
+const PACKAGES = ["protocol", "rest", "gateway", "framework", "testing", "server", "cli", "cluster"];
+const scratch = mkdtempSync(join(tmpdir(), "registry-test-"));
+let registry: LocalRegistry | undefined;
+/** A new user's environment: this machine's own npm configuration, and the registry. */
+let user: NodeJS.ProcessEnv;
+
+beforeAll(async () => {
+  registry = await startRegistry();
+  publishRelease(registry);
+  // This machine's npmrc says `yes=false`, which refuses any package `npm create` has to fetch: a
+  // person answers npm's "Ok to proceed?" with y, which npm_config_yes says here.
+  user = { ...cleanEnv(), npm_config_registry: registry.url, npm_config_yes: "true", TMPDIR: scratch };
+}, 900_000);
+
+afterAll(async () => {
+  await registry?.stop();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+function run(command: string, args: readonly string[], cwd: string, timeout = 600_000) {
+  const done = spawnSync(command, args, { cwd, env: user, encoding: "utf8", timeout });
+  return { status: done.status, output: stripVTControlCharacters(`${done.stdout}${done.stderr}`) };
+}
+
+const page = readFileSync(join(ROOT, "docs/getting-started.md"), "utf8");
+
+it("publishes every package, and the getting-started block makes, installs and tests a project from it", async () => {
+  for (const name of [...PACKAGES.map((p) => `@chatbot/${p}`), "create-chat-bot"]) {
+    const published = await packument(registry!, name);
+    expect(published?.["dist-tags"].latest, `${name} is on the registry`).toBe(VERSION);
+  }
+
+  // docs/getting-started.md's first block, as written, in a fresh folder.
+  const block = /```sh\n(cd "\$\(mktemp -d\)"\nnpm create chat-bot[\s\S]*?)```/.exec(page)?.[1];
+  expect(block, "the page's first block starts with npm create chat-bot").toBeDefined();
+  const home = join(scratch, "home");
+  mkdirSync(home);
+  const made = run(
+    "bash",
+    ["--norc", "--noprofile", "-euo", "pipefail", "-c", `${block!}\npwd > ${home}/where`],
+    home,
+  );
+  expect(made.output).toMatch(/created my-bot from the basic template in \d+ ms/);
+  expect(made.output).toMatch(/Tests\s+3 passed/);
+  expect(made.status, made.output).toBe(0);
+  const project = readFileSync(join(home, "where"), "utf8").trim();
+
+  // Nothing in the project points into a clone or a workspace: published ranges only.
+  const manifest = JSON.parse(readFileSync(join(project, "package.json"), "utf8")) as {
+    dependencies: Record<string, string>;
+    devDependencies: Record<string, string>;
+  };
+  expect(manifest.dependencies["@chatbot/framework"]).toBe(`^${VERSION}`);
+  expect(manifest.devDependencies["@chatbot/cli"]).toBe(`^${VERSION}`);
+  expect(manifest.devDependencies["@chatbot/testing"]).toBe(`^${VERSION}`);
+  const lock = readFileSync(join(project, "package-lock.json"), "utf8");
+  expect(lock).not.toMatch(/"(file|link):|"link": true/);
+  expect(lock).not.toContain(ROOT);
+  const installed = join(project, "node_modules", "@chatbot", "framework");
+  expect(lstatSync(installed).isSymbolicLink(), "installed from the registry, not linked").toBe(false);
+  expect(JSON.parse(readFileSync(join(installed, "package.json"), "utf8")).version).toBe(VERSION);
+
+  // What runs in production: the framework, its clients and the embedded store; no server, no CLI.
+  const runtime = run("npm", ["ls", "--omit=dev", "--all", "--parseable"], project);
+  const names = runtime.output
+    .split("\n")
+    .filter((line) => line.includes("node_modules"))
+    .map((line) => line.slice(line.lastIndexOf("node_modules/") + "node_modules/".length));
+  expect(names).toContain("@chatbot/framework");
+  expect(names).toContain("better-sqlite3");
+  expect(names).not.toContain("@chatbot/server");
+  expect(names).not.toContain("@chatbot/cli");
+
+  // The framework's README: its example is a bot module that type-checks in a new project.
+  const readme = readFileSync(join(ROOT, "packages/framework/README.md"), "utf8");
+  writeFileSync(join(project, "src", "readme-bot.ts"), /```ts\n([\s\S]*?)```/.exec(readme)![1]!);
+  const typecheck = run("npm", ["run", "typecheck"], project);
+  expect(typecheck.status, typecheck.output).toBe(0);
+  rmSync(join(project, "src", "readme-bot.ts"));
+
+  const version = run("npx", ["chatbot", "--version"], project);
+  expect(version.output.trim()).toBe(VERSION);
+
+  // npm run dev: the prompt answers /ping, and Ctrl-C (SIGINT to the terminal's process group)
+  // stops it all.
+  const dev = spawn("npm", ["run", "dev", "--", "--port", "0", "--prompt"], {
+    cwd: project,
+    env: user,
+    detached: true,
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  let out = "";
+  dev.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+  dev.stderr.on("data", (chunk: Buffer) => (out += chunk.toString()));
+  const until = async (pattern: RegExp, ms = 60_000) => {
+    for (let waited = 0; !pattern.test(stripVTControlCharacters(out)); waited += 50) {
+      if (waited > ms) throw new Error(`${pattern} never came; got:\n${out}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  try {
+    await until(/^ready base_url=/m);
+    dev.stdin.write("/ping\n");
+    await until(/my-bot \[bot\]: pong/);
+    const exited = new Promise<number | null>((resolve) => dev.once("exit", resolve));
+    process.kill(-dev.pid!, "SIGINT");
+    const code = await Promise.race([
+      exited,
+      new Promise((resolve) => setTimeout(() => resolve("still running"), 10_000)),
+    ]);
+    expect(code, out).not.toBe("still running");
+  } finally {
+    try {
+      process.kill(-dev.pid!, "SIGKILL");
+    } catch {
+      // the group has ended
+    }
+  }
+});
+
+it("create-bot/README.md's block makes a project from the registry, as written", () => {
+  const readme = readFileSync(join(ROOT, "create-bot/README.md"), "utf8");
+  const block = /```sh\n([\s\S]*?)```/.exec(readme)![1]!;
+  const home = join(scratch, "readme");
+  mkdirSync(home);
+  const made = run("bash", ["--norc", "--noprofile", "-euo", "pipefail", "-c", block], home);
+  expect(made.output).toMatch(/created my-bot from the basic template in \d+ ms/);
+  expect(made.status, made.output).toBe(0);
+});
+
+it.each(["moderation", "webhook-relay"])(
+  "the %s template passes its tests from registry packages alone",
+  (template) => {
+    const folder = join(scratch, `t-${template}`);
+    mkdirSync(folder);
+    const made = run(
+      "npm",
+      ["create", "chat-bot@latest", `${template}-bot`, "--", "--yes", "--no-git", "--template", template],
+      folder,
+    );
+    expect(made.status, made.output).toBe(0);
+    const tests = run("npm", ["test"], join(folder, `${template}-bot`));
+    expect(tests.output).toMatch(/Tests\s+\d+ passed/);
+    expect(tests.status, tests.output).toBe(0);
+  },
+);
