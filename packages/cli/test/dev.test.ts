@@ -458,3 +458,81 @@ describe("chatbot dev's code thread", () => {
     expect(await sessions(dev, project)).toHaveLength(1);
   });
 });
+
+const NOTES = `import { Command, CommandContext, Listener, OnSchedule, Option, RestClient, Scheduler, StateStore, type JobInfo } from "@chatbot/framework";
+
+@Command({ name: "remember", description: "Keeps a note" })
+export class Remember {
+  constructor(private readonly store: StateStore, private readonly scheduler: Scheduler) {}
+  async run(ctx: CommandContext, @Option.string("text", "The note") text: string) {
+    await this.store.set("note", text);
+    await this.scheduler.schedule({ afterMs: 1_500 }, "say-note", { channelId: ctx.channelId }, { key: "say-note" });
+    await ctx.reply("kept");
+  }
+}
+
+@Command({ name: "recall", description: "Says the note" })
+export class Recall {
+  constructor(private readonly store: StateStore) {}
+  async run(ctx: CommandContext) {
+    await ctx.reply(\`note: \${(await this.store.get<string>("note")) ?? "nothing"}\`);
+  }
+}
+
+@Listener()
+export class SayNote {
+  constructor(private readonly store: StateStore, private readonly rest: RestClient) {}
+  @OnSchedule("say-note")
+  async say(payload: { channelId: string }, job: JobInfo) {
+    const note = await this.store.get<string>("note");
+    await this.rest.createMessage(payload.channelId, { content: \`the note was \${note} (late: \${job.late})\` });
+  }
+}
+`;
+
+describe("chatbot dev's state", () => {
+  it("keeps the store and scheduled jobs across a reload and a restart in .chatbot/, and --fresh clears them", async () => {
+    const project = newProject();
+    project.write("src/notes.ts", NOTES);
+    project.edit("src/bot.ts", "commands: [Ping, Echo]", "commands: [Ping, Echo, Remember, Recall]");
+    project.edit("src/bot.ts", "listeners: [Seen]", "listeners: [Seen, SayNote]");
+    project.edit(
+      "src/bot.ts",
+      `import { Seen }`,
+      `import { Recall, Remember, SayNote } from "./notes.js";\nimport { Seen }`,
+    );
+    let dev = await start(project);
+    expect(await use(dev, project, "remember", [{ name: "text", value: "milk" }])).toEqual({
+      state: "answered",
+      contents: ["kept"],
+    });
+    // A save: the new code reads what the old one wrote.
+    await save(dev, project, "src/greeter.ts", "pong v1", "pong v2");
+    expect((await use(dev, project, "recall")).contents).toEqual(["note: milk"]);
+
+    // Stopped before the job is due, started again after: the job runs at start, marked late.
+    dev.child.kill("SIGINT");
+    await new Promise((resolve) => dev.child.once("exit", resolve));
+    await new Promise((resolve) => setTimeout(resolve, 1_600));
+    dev = await start(project);
+    expect((await use(dev, project, "recall")).contents).toEqual(["note: milk"]);
+    const { channels } = project.world();
+    const messages = async () => {
+      const res = await fetch(`${dev.baseUrl}/dev/v1/channels/${channels.general}/messages?limit=20`, {
+        headers: { "x-dev-user": "alice" },
+      });
+      return ((await res.json()) as Array<{ content: string }>).map((m) => m.content);
+    };
+    for (let i = 0; i < 100 && !(await messages()).includes("the note was milk (late: true)"); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect((await messages()).filter((m) => m.startsWith("the note was"))).toEqual([
+      "the note was milk (late: true)",
+    ]);
+
+    dev.child.kill("SIGINT");
+    await new Promise((resolve) => dev.child.once("exit", resolve));
+    dev = await start(project, ["--fresh"]);
+    expect((await use(dev, project, "recall")).contents).toEqual(["note: nothing"]);
+  });
+});

@@ -20,6 +20,7 @@ export type { ReplyInput, ReplyOptions } from "./context/reply-input.js";
 export { Command, type CommandClass, type CommandOptions, type CommandScope } from "./decorators/command.js";
 export { Listener } from "./decorators/listener.js";
 export { On, Once, type EventHandlerMethod, type OnOptions } from "./decorators/on.js";
+export { OnSchedule } from "./decorators/on-schedule.js";
 export { type Choice, type NumberOptionRules, Option, type StringOptionRules } from "./decorators/option.js";
 export { singleton } from "./decorators/singleton.js";
 export { UseMiddleware } from "./decorators/use-middleware.js";
@@ -45,6 +46,24 @@ export {
   MemoryLogger,
   SystemClock,
 } from "./services.js";
+export { MemoryStore } from "./state/memory-store.js";
+export {
+  type JobInfo,
+  MAX_ATTEMPTS,
+  type ScheduledJob,
+  Scheduler,
+  type ScheduleWhen,
+} from "./state/scheduler.js";
+export { SqliteStore, type SqliteStoreOptions } from "./state/sqlite-store.js";
+export {
+  type JobQueue,
+  type JobRecord,
+  StateError,
+  StateStore,
+  type StoredEntry,
+  type StoredValue,
+  type WriteOptions,
+} from "./state/state-store.js";
 export {
   type CommandChange,
   describePlan,

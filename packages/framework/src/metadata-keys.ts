@@ -9,6 +9,8 @@ export const META = {
   options: Symbol("chatbot:options"),
   /** On a listener class: its `@On` / `@Once` handlers. */
   handlers: Symbol("chatbot:handlers"),
+  /** On a listener class: its `@OnSchedule` handlers. */
+  schedules: Symbol("chatbot:schedules"),
   /** On a class marked `@Listener()`. */
   listener: Symbol("chatbot:listener"),
   /** On a class marked `@singleton()`: one instance per bot. */

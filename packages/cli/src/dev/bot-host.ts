@@ -40,6 +40,8 @@ export interface HostSetup {
   readonly ready: () => { userId: string; guilds: readonly GuildCreatePayload[] };
   /** Told the build folder of each generation that took over. */
   readonly onReplaced?: (build: string) => void;
+  /** The bot's state store file (`.chatbot/state.db`). */
+  readonly storePath: string;
   /** Builds per worker thread before a fresh one (default {@link RECYCLE_AFTER}). */
   readonly recycleAfter?: number;
   /** Told when the running code ended its thread with an error thrown outside any handler. */
@@ -206,6 +208,7 @@ export class BotHost {
       entryName: relative(compiler.root, entry),
       token: this.setup.token,
       baseUrl: this.setup.baseUrl,
+      storePath: this.setup.storePath,
     });
     return { intents: answer.intents, build, id, commandsJson: answer.commandsJson, thread };
   }

@@ -11,6 +11,7 @@ import {
   intentsOfBot,
   Logger,
   type LogLevel,
+  SqliteStore,
 } from "@chatbot/framework";
 import { GatewayClient } from "@chatbot/gateway";
 import type { GuildCreatePayload } from "@chatbot/protocol";
@@ -42,6 +43,16 @@ const restFor = (token: string, baseUrl: string): RestClient => {
   return client;
 };
 
+/**
+ * The bot's state, in `.chatbot/state.db`: one connection per thread, shared by its generations,
+ * so an open poll and a scheduled job survive a save, a recycled thread and a restart.
+ */
+let store: SqliteStore | null = null;
+const storeAt = (path: string): SqliteStore => {
+  if (store?.path !== path) store = new SqliteStore({ path });
+  return store;
+};
+
 /** A loaded build: its definition and a bot made of it, not started yet. */
 let loaded: {
   id: number;
@@ -58,7 +69,9 @@ async function load(
   entryName: string,
   token: string,
   baseUrl: string,
+  storePath: string,
 ): Promise<void> {
+  storeAt(storePath);
   const bot = await importDefinition(url, entryName);
   const intents = intentsOfBot(bot);
   // Before the world exists the token is not known: this bot is only looked at, and made again
@@ -85,6 +98,7 @@ function make(definition: BotDefinition, token: string, baseUrl: string): Bot {
     // The connection is the host's: this gateway client is never opened; it is there for services
     // that inject one, and events come through receive().
     connection: { rest: client, gateway: new GatewayClient({ token, intents: [], rest: client }), ready },
+    ...(store && { store }),
     sync: false,
   });
 }
@@ -119,7 +133,7 @@ port.on("message", (message: ToWorker) => {
   }
   const work =
     message.type === "load"
-      ? load(message.id, message.url, message.entryName, message.token, message.baseUrl)
+      ? load(message.id, message.url, message.entryName, message.token, message.baseUrl, message.storePath)
       : message.type === "start"
         ? start(message)
         : (running?.stop() ?? Promise.resolve()).then(() => post({ type: "stopped", id: message.id }));

@@ -121,6 +121,7 @@ export async function runDev(flags: DevFlags, output: Output): Promise<void> {
     logger,
     ready: () => connection!.ready,
     onReplaced: (build) => compiler.removeBuildsExcept(build),
+    storePath: join(state, "state.db"),
     recycleAfter: flags["recycle-after"],
     onCrash: (error) => restart(error),
   });

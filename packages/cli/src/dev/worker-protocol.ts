@@ -18,6 +18,8 @@ export type ToWorker =
       /** The world's token and server, when known (the first build is loaded before the world). */
       readonly token: string;
       readonly baseUrl: string;
+      /** The bot's state store, kept across saves and restarts (`.chatbot/state.db`). */
+      readonly storePath: string;
     }
   /** Starts the loaded bot in place of the running one (syncing its commands if asked). */
   | {

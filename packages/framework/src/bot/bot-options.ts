@@ -6,6 +6,7 @@ import type { CommandContext } from "../context/command-context.js";
 import type { EventContext } from "../context/event-context.js";
 import type { Middleware } from "../middleware/compose.js";
 import type { ClockTimer, Logger, LogLevel } from "../services.js";
+import type { StateStore } from "../state/state-store.js";
 
 /** A value the container hands out for `provide` (a class or another token). */
 export interface Provider<T = unknown> {
@@ -52,6 +53,12 @@ export interface BotOptions {
   readonly eventMiddleware?: readonly Middleware<EventContext>[];
   /** A logger, or the level of the default one (`info`; `silent` for none). */
   readonly logger?: Logger | LogLevel | "silent";
+  /**
+   * Where the bot keeps its state and scheduled jobs (injectable as `StateStore`): a
+   * `SqliteStore` file for a process of its own, Redis for a cluster. Default: in memory, on the
+   * bot's clock, gone when the process ends. The bot does not close a store it was given.
+   */
+  readonly store?: StateStore;
   /** The bot's clock (tests pass the world's clock); default the wall clock. */
   readonly clock?: { now(): number; setTimer(delayMs: number, fn: () => void): ClockTimer };
   /**

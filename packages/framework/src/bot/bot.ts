@@ -12,7 +12,15 @@ import { CommandContext } from "../context/command-context.js";
 import { EventContext } from "../context/event-context.js";
 import { type CommandDefinition, readCommands } from "../definitions/command-definition.js";
 import { intentsFor, missingGrantsWarning } from "../definitions/intents.js";
-import { type HandlerDefinition, readListener } from "../definitions/listener-definition.js";
+import {
+  type HandlerDefinition,
+  readListener,
+  readSchedules,
+  type ScheduleDefinition,
+} from "../definitions/listener-definition.js";
+import { MemoryStore } from "../state/memory-store.js";
+import { type JobInfo, Scheduler } from "../state/scheduler.js";
+import { StateStore } from "../state/state-store.js";
 import { DefinitionError, FrameworkError } from "../errors.js";
 import { registerSingletons } from "../decorators/singleton.js";
 import { type Middleware, runMiddleware } from "../middleware/compose.js";
@@ -43,7 +51,12 @@ export class Bot {
   readonly intents: readonly Intent[];
   readonly logger: Logger;
   readonly clock: Clock;
+  /** The bot's state: `options.store`, else one in memory. */
+  readonly store: StateStore;
+  /** The bot's durable scheduler, on its store and clock. */
+  readonly scheduler: Scheduler;
   readonly #options: BotOptions;
+  readonly #schedules: Map<string, ScheduleDefinition>;
   readonly #commands = new Map<string, CommandDefinition>();
   readonly #handlers = new Map<string, HandlerDefinition[]>();
   /** Each handler's middleware chain, the bot's event middleware first: built once, not per event. */
@@ -80,6 +93,10 @@ export class Bot {
     }
     const commands = readCommands(options.commands ?? [], options.devGuild, problems);
     const handlers = (options.listeners ?? []).flatMap((l) => readListener(l, problems));
+    this.#schedules = readSchedules(options.listeners ?? [], problems);
+    if (options.store !== undefined && !(options.store instanceof StateStore)) {
+      problems.push("store must be a StateStore (MemoryStore, SqliteStore, or one of @chatbot/cluster)");
+    }
     if (problems.length > 0) throw new DefinitionError(problems);
     for (const c of commands) this.#commands.set(c.body.name, c);
     for (const h of handlers) {
@@ -120,6 +137,20 @@ export class Bot {
     // Abstract classes are tokens too: a constructor parameter typed `Logger` resolves to this one.
     this.container.registerInstance(Logger as unknown as InjectionToken<Logger>, this.logger);
     this.container.registerInstance(Clock as unknown as InjectionToken<Clock>, this.clock);
+    this.store = options.store ?? new MemoryStore({ clock: this.clock });
+    this.scheduler = new Scheduler(
+      this.store,
+      this.clock,
+      this.logger,
+      new Set(this.#schedules.keys()),
+      (n, p, j) => this.#runJob(n, p, j),
+    );
+    this.container.registerInstance(StateStore as unknown as InjectionToken<StateStore>, this.store);
+    this.container.registerInstance(Scheduler, this.scheduler);
+    for (const s of this.#schedules.values()) {
+      const target = s.target as unknown as new (...args: unknown[]) => unknown;
+      if (!this.container.isRegistered(target)) this.container.registerSingleton(target);
+    }
     for (const p of options.providers ?? []) this.container.registerInstance(p.provide, p.useValue);
     for (const c of commands) {
       const target = c.target as unknown as new (...args: unknown[]) => unknown;
@@ -238,6 +269,7 @@ export class Bot {
     }
     this.#state = "running";
     this.#warnMissingGrants([...this.#guilds.values()]);
+    await this.scheduler.start();
     this.logger.info(
       `ready in ${this.clock.now() - started} ms: ${this.#commands.size} commands, intents ${this.intents.join(", ") || "none"}`,
     );
@@ -251,6 +283,8 @@ export class Bot {
   async stop(): Promise<void> {
     if (this.#state === "stopped" || this.#state === "stopping") return;
     this.#state = "stopping";
+    // No job starts from now on; those running count as running handlers below.
+    void this.scheduler.stop();
     const timeoutMs = this.#options.stopTimeoutMs ?? 5_000;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const waited = await Promise.race([
@@ -307,6 +341,29 @@ export class Bot {
       // The continuations of what just settled run (and may call again) before the next check.
       await new Promise((resolve) => setImmediate(resolve));
       if (this.rest.inFlight === 0 && (!own || this.gateway.queueSize === 0)) return;
+    }
+  }
+
+  /** Runs a due job's `@OnSchedule` handler, counted as a running handler. */
+  async #runJob(name: string, payload: unknown, job: JobInfo): Promise<void> {
+    const definition = this.#schedules.get(name);
+    if (!definition) throw new FrameworkError("unknown_job", `no @OnSchedule("${name}") handler in this bot`);
+    this.#running += 1;
+    try {
+      const instance = resolveClass(
+        this.container,
+        definition.target as unknown as new () => Record<string | symbol, unknown>,
+      );
+      await (instance[definition.method] as (payload: unknown, job: JobInfo) => unknown).call(
+        instance,
+        payload,
+        job,
+      );
+    } catch (error) {
+      this.logger.error(`${definition.label} (job ${name}) threw`, error);
+      throw error;
+    } finally {
+      if (--this.#running === 0) for (const resolve of this.#idle.splice(0)) resolve();
     }
   }
 

@@ -2,6 +2,7 @@ import { readdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { commandOptionsOf } from "../decorators/command.js";
+import { scheduleSpecsOf } from "../decorators/on-schedule.js";
 import { handlerSpecsOf } from "../decorators/on.js";
 
 type Class = abstract new (...args: never[]) => unknown;
@@ -33,7 +34,10 @@ export async function loadClasses(folder: string): Promise<LoadedClasses> {
     for (const value of Object.values(module)) {
       if (typeof value !== "function") continue;
       if (commandOptionsOf(value) && !commands.includes(value as Class)) commands.push(value as Class);
-      else if (handlerSpecsOf(value).length > 0 && !listeners.includes(value as Class))
+      else if (
+        (handlerSpecsOf(value).length > 0 || scheduleSpecsOf(value).length > 0) &&
+        !listeners.includes(value as Class)
+      )
         listeners.push(value as Class);
     }
   }

@@ -5,6 +5,51 @@ import { middlewareOf } from "../decorators/use-middleware.js";
 import type { EventContext } from "../context/event-context.js";
 import type { Middleware } from "../middleware/compose.js";
 import { isInjectable } from "../decorators/listener.js";
+import { scheduleSpecsOf } from "../decorators/on-schedule.js";
+
+/** One `@OnSchedule` handler, read and checked. */
+export interface ScheduleDefinition {
+  readonly target: abstract new (...args: never[]) => unknown;
+  readonly name: string;
+  readonly method: string | symbol;
+  /** `Class.method`, for logs. */
+  readonly label: string;
+}
+
+/**
+ * Reads the `@OnSchedule` handlers of the listener classes: a name must be a non-empty string and
+ * have one handler only (each rule broken is added to `problems`).
+ */
+export function readSchedules(
+  targets: readonly unknown[],
+  problems: string[],
+): Map<string, ScheduleDefinition> {
+  const found = new Map<string, ScheduleDefinition>();
+  for (const target of targets) {
+    if (typeof target !== "function") continue;
+    for (const spec of scheduleSpecsOf(target)) {
+      const label = `${target.name || "an anonymous class"}.${String(spec.method)}`;
+      if (typeof spec.name !== "string" || spec.name === "" || spec.name.length > 100) {
+        problems.push(`${label}: @OnSchedule() takes the job's name, a string of 1 to 100 characters`);
+        continue;
+      }
+      const other = found.get(spec.name);
+      if (other) {
+        problems.push(
+          `${label}: @OnSchedule("${spec.name}") is already handled by ${other.label}; a job has one handler`,
+        );
+        continue;
+      }
+      found.set(spec.name, {
+        target: target as ScheduleDefinition["target"],
+        name: spec.name,
+        method: spec.method,
+        label,
+      });
+    }
+  }
+  return found;
+}
 
 /** One `@On` / `@Once` handler, read and checked. */
 export interface HandlerDefinition {
@@ -32,8 +77,9 @@ export function readListener(target: unknown, problems: string[]): HandlerDefini
   }
   const className = target.name || "an anonymous class";
   const specs: HandlerSpec[] = handlerSpecsOf(target);
-  if (specs.length === 0) {
-    problems.push(`${className} is listed as a listener but has no @On or @Once method`);
+  const schedules = scheduleSpecsOf(target);
+  if (specs.length === 0 && schedules.length === 0) {
+    problems.push(`${className} is listed as a listener but has no @On, @Once or @OnSchedule method`);
     return [];
   }
   if (target.length > 0 && !isInjectable(target)) {

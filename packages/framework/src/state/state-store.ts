@@ -1,0 +1,239 @@
+import { FrameworkError } from "../errors.js";
+
+/** A value the store keeps: anything JSON can write (objects, arrays, strings, numbers, booleans, null). */
+export type StoredValue =
+  null | boolean | number | string | readonly StoredValue[] | { readonly [key: string]: StoredValue };
+
+/** Options of a write. */
+export interface WriteOptions {
+  /** Forget the value this many milliseconds from now, on the store's clock (the bot's). */
+  readonly ttlMs?: number;
+}
+
+/** One entry of {@link StateStore.list}. */
+export interface StoredEntry<T> {
+  readonly key: string;
+  readonly value: T;
+  /** When it will be forgotten (Unix milliseconds on the store's clock), or null. */
+  readonly expiresAt: number | null;
+}
+
+/** A job of the scheduler, as the store keeps it. */
+export interface JobRecord {
+  readonly id: string;
+  /** The key that replaces or cancels it, if it was given one. */
+  readonly key: string | null;
+  readonly name: string;
+  /** The payload, as JSON text. */
+  readonly payload: string;
+  /** When it is due (Unix milliseconds on the bot's clock). */
+  readonly dueAt: number;
+  /** How many times a handler has taken it (this one included, once claimed). */
+  readonly attempts: number;
+}
+
+/**
+ * Where the scheduler keeps its jobs: part of every store, so that jobs and state live (and
+ * survive) together. Claims make a job run once while it is claimed; `releaseClaims` at start
+ * gives back what a process that died had claimed, so its jobs run again (at least once).
+ */
+export interface JobQueue {
+  /** Adds a job; one with the same `key` is replaced. */
+  add(job: Omit<JobRecord, "attempts">): Promise<void>;
+  /** Removes the job with this key; answers whether there was one. */
+  cancel(key: string): Promise<boolean>;
+  /** The jobs not claimed, soonest first. */
+  list(): Promise<JobRecord[]>;
+  /** Claims up to `limit` jobs due at `now` (soonest first), counting an attempt on each. */
+  claimDue(now: number, limit: number): Promise<JobRecord[]>;
+  /** A claimed job ran: it is removed. */
+  complete(id: string): Promise<void>;
+  /** A claimed job failed: it is due again at `dueAt`. */
+  retry(id: string, dueAt: number): Promise<void>;
+  /** Gives back every claim (those of a process that died); answers how many. */
+  releaseClaims(): Promise<number>;
+  /** When the soonest unclaimed job is due, or null when there is none. */
+  nextDueAt(): Promise<number | null>;
+}
+
+/** A key or value the store cannot take, or a store used after it was closed. */
+export class StateError extends FrameworkError {
+  override readonly name = "StateError";
+}
+
+const MAX_KEY = 512;
+
+/** Checks a key: a non-empty string of at most 512 characters. */
+export function checkKey(key: unknown): asserts key is string {
+  if (typeof key !== "string" || key === "" || key.length > MAX_KEY) {
+    throw new StateError(
+      "bad_key",
+      `store: a key must be a non-empty string of at most ${MAX_KEY} characters, got ${typeof key === "string" ? `${key.length} characters` : typeof key}`,
+    );
+  }
+}
+
+/** The value as JSON text, or a {@link StateError} naming the key and what is not JSON. */
+export function toJson(key: string, value: unknown): string {
+  const bad = notJson(value, "value");
+  if (bad) throw new StateError("bad_value", `store: the value of "${key}" must be JSON: ${bad}`);
+  return JSON.stringify(value);
+}
+
+function notJson(value: unknown, path: string): string | null {
+  switch (typeof value) {
+    case "string":
+    case "boolean":
+      return null;
+    case "number":
+      return Number.isFinite(value) ? null : `${path} is ${value} (not a finite number)`;
+    case "object": {
+      if (value === null) return null;
+      if (Array.isArray(value)) {
+        for (let i = 0; i < value.length; i++) {
+          const bad = notJson(value[i], `${path}[${i}]`);
+          if (bad) return bad;
+        }
+        return null;
+      }
+      const proto = Object.getPrototypeOf(value) as unknown;
+      if (proto !== Object.prototype && proto !== null) {
+        return `${path} is a ${(value as object).constructor?.name ?? "class instance"} (only plain objects)`;
+      }
+      for (const [k, v] of Object.entries(value)) {
+        const bad = notJson(v, `${path}.${k}`);
+        if (bad) return bad;
+      }
+      return null;
+    }
+    default:
+      return `${path} is ${typeof value === "undefined" ? "undefined" : `a ${typeof value}`}`;
+  }
+}
+
+/** Checks a time to live: a whole number of milliseconds above 0, or none. */
+export function expiryOf(now: number, options: WriteOptions | undefined): number | null {
+  const ttl = options?.ttlMs;
+  if (ttl === undefined) return null;
+  if (!Number.isFinite(ttl) || ttl <= 0) {
+    throw new StateError(
+      "bad_ttl",
+      `store: ttlMs must be a number of milliseconds above 0, got ${String(ttl)}`,
+    );
+  }
+  return now + ttl;
+}
+
+/**
+ * The bot's durable state: typed values under keys, each with an optional time to live, read and
+ * written atomically, listed by prefix. Injectable by this class (`constructor(private store:
+ * StateStore)`); `ctx.resolve(StateStore)` in middleware. Adapters: {@link MemoryStore} (the
+ * default; tests), {@link SqliteStore} (a file, for one process), and Redis in `@chatbot/cluster`.
+ *
+ * Every method is async so that a store across the network fits the same interface.
+ */
+export abstract class StateStore {
+  /** The value under `key`, or undefined (never written, removed, or its time to live is over). */
+  abstract get<T>(key: string): Promise<T | undefined>;
+  /** Writes `value` under `key` (replacing what was there). */
+  abstract set<T>(key: string, value: T, options?: WriteOptions): Promise<void>;
+  /**
+   * Reads, changes and writes one key as one step: no other write to it comes in between, so two
+   * handlers updating a counter never lose each other's change. `change` gets the current value
+   * (undefined when there is none) and answers the new one, or undefined to remove it; it must not
+   * wait for anything (it may run again when another process wrote meanwhile). Answers the new
+   * value. Without `ttlMs`, a value keeps the expiry it had.
+   */
+  abstract update<T>(
+    key: string,
+    change: (current: T | undefined) => T | undefined,
+    options?: WriteOptions,
+  ): Promise<T | undefined>;
+  /**
+   * Writes `next` (undefined: removes) only if the value is still `expected` (compared as JSON;
+   * undefined: there is none). Answers whether it wrote.
+   */
+  abstract compareAndSet<T>(
+    key: string,
+    expected: T | undefined,
+    next: T | undefined,
+    options?: WriteOptions,
+  ): Promise<boolean>;
+  /** Removes `key`; answers whether there was a value. */
+  abstract delete(key: string): Promise<boolean>;
+  /** The entries whose key starts with `prefix`, by key, at most `limit` (default 1,000). */
+  abstract list<T>(prefix: string, options?: { limit?: number }): Promise<StoredEntry<T>[]>;
+  /** Where the scheduler keeps its jobs. */
+  abstract readonly jobs: JobQueue;
+  /** Closes the store (a file's handle; a connection). */
+  abstract close(): Promise<void>;
+
+  /**
+   * A view of this store whose keys all start with `name:` (`store.namespace("polls").get("42")`
+   * reads `polls:42`), so that parts of a bot never write over each other's keys.
+   */
+  namespace(name: string): StateStore {
+    checkKey(name);
+    return new NamespacedStore(this, `${name}:`);
+  }
+}
+
+class NamespacedStore extends StateStore {
+  constructor(
+    private readonly inner: StateStore,
+    private readonly prefix: string,
+  ) {
+    super();
+  }
+  get jobs(): JobQueue {
+    return this.inner.jobs;
+  }
+  get<T>(key: string): Promise<T | undefined> {
+    checkKey(key);
+    return this.inner.get<T>(this.prefix + key);
+  }
+  set<T>(key: string, value: T, options?: WriteOptions): Promise<void> {
+    checkKey(key);
+    return this.inner.set(this.prefix + key, value, options);
+  }
+  update<T>(
+    key: string,
+    change: (current: T | undefined) => T | undefined,
+    options?: WriteOptions,
+  ): Promise<T | undefined> {
+    checkKey(key);
+    return this.inner.update(this.prefix + key, change, options);
+  }
+  compareAndSet<T>(
+    key: string,
+    expected: T | undefined,
+    next: T | undefined,
+    options?: WriteOptions,
+  ): Promise<boolean> {
+    checkKey(key);
+    return this.inner.compareAndSet(this.prefix + key, expected, next, options);
+  }
+  delete(key: string): Promise<boolean> {
+    checkKey(key);
+    return this.inner.delete(this.prefix + key);
+  }
+  async list<T>(prefix: string, options?: { limit?: number }): Promise<StoredEntry<T>[]> {
+    const entries = await this.inner.list<T>(this.prefix + prefix, options);
+    return entries.map((e) => ({ ...e, key: e.key.slice(this.prefix.length) }));
+  }
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+}
+
+/** The limit of a list: a whole number from 1 to 10,000 (default 1,000). */
+export function listLimit(options: { limit?: number } | undefined): number {
+  const limit = options?.limit ?? 1_000;
+  if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) {
+    throw new StateError(
+      "bad_limit",
+      `store: list's limit must be a whole number from 1 to 10000, got ${String(limit)}`,
+    );
+  }
+  return limit;
+}
