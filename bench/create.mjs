@@ -7,6 +7,7 @@ import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { cleanEnv, publishRelease, startRegistry } from "../test-support/registry.mjs";
 import { ROOT } from "./lib/processes.mjs";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
@@ -14,9 +15,9 @@ const TEST_RUNS = Number(process.env.BENCH_TEST_RUNS ?? 3);
 const BIN = join(ROOT, "create-bot/bin/create-chat-bot.js");
 const dir = mkdtempSync(join(tmpdir(), "bench-create-"));
 
-function timed(command, args, cwd) {
+function timed(command, args, cwd, env = process.env) {
   const start = performance.now();
-  const run = spawnSync(command, args, { cwd, encoding: "utf8" });
+  const run = spawnSync(command, args, { cwd, encoding: "utf8", env });
   const took = performance.now() - start;
   if (run.status !== 0) throw new Error(`${command} ${args.join(" ")}: ${run.stdout}${run.stderr}`);
   return took;
@@ -51,8 +52,6 @@ for (let i = 0; i < TEST_RUNS; i++) {
     timed(process.execPath, ["node_modules/vitest/vitest.mjs", "run", "test/empty.test.ts"], project),
   );
 }
-rmSync(dir, { recursive: true, force: true });
-
 const row = {
   generate_p50_ms: Math.round(median(generate)),
   generate_max_ms: Math.round(Math.max(...generate)),
@@ -64,5 +63,87 @@ console.table([row]);
 console.log(
   `create-chat-bot basic: ${row.generate_p50_ms} ms p50 (target < 1000 ms; a bare copy of the template ${row.copy_template_p50_ms} ms); its npm test ${row.npm_test_p50_ms} ms p50 (target < 10000 ms; vitest on one empty test ${row.vitest_empty_p50_ms} ms)`,
 );
+
+// From a registry (issue 23): a new project made and installed as a user would, from our packages
+// published to a local Verdaccio (everything else through it from the registry npm is configured
+// with), against a project made by create-vite (vanilla TypeScript) from that registry, in the
+// same run. Install time (and without install scripts: better-sqlite3 builds from source here),
+// node_modules size and package count, the runtime dependencies, and the project's check: npm test
+// for ours, npm run build (tsc and vite build; it has no tests) for Vite's.
+const registry = await startRegistry();
+let registryRows;
+try {
+  publishRelease(registry);
+  const userEnv = { ...cleanEnv(), npm_config_registry: registry.url, npm_config_yes: "true" };
+  const viteEnv = { ...cleanEnv(), npm_config_yes: "true" };
+  const measure = (label, env, create, folder, check) => {
+    const cwd = join(dir, `registry-${label}`);
+    mkdirSync(cwd);
+    timed("npm", create, cwd, env);
+    const project = join(cwd, folder);
+    const installed = timed("npm", ["install", "--no-audit", "--no-fund"], project, env);
+    const packages = listPackages(project, [], env);
+    const runtime = listPackages(project, ["--omit=dev"], env);
+    const sizeMb =
+      Number(
+        spawnSync("du", ["-sk", join(project, "node_modules")], { encoding: "utf8" }).stdout.split("\t")[0],
+      ) / 1024;
+    rmSync(join(project, "node_modules"), { recursive: true, force: true });
+    rmSync(join(project, "package-lock.json"), { force: true });
+    const noScripts = timed("npm", ["install", "--no-audit", "--no-fund", "--ignore-scripts"], project, env);
+    rmSync(join(project, "node_modules"), { recursive: true, force: true });
+    timed("npm", ["install", "--no-audit", "--no-fund"], project, env);
+    const checked = timed("npm", check, project, env);
+    return {
+      project: label,
+      install_s: +(installed / 1000).toFixed(1),
+      install_no_scripts_s: +(noScripts / 1000).toFixed(1),
+      node_modules_mb: +sizeMb.toFixed(1),
+      packages: packages.length,
+      runtime_packages: runtime.length,
+      check: check.join(" "),
+      check_s: +(checked / 1000).toFixed(1),
+      runtime: runtime.join(" "),
+    };
+  };
+  registryRows = [
+    measure(
+      "chat-bot",
+      userEnv,
+      ["create", "chat-bot@latest", "my-bot", "--", "--yes", "--no-install", "--no-git"],
+      "my-bot",
+      ["test"],
+    ),
+    measure(
+      "create-vite vanilla-ts",
+      viteEnv,
+      ["create", "vite@latest", "my-app", "--", "--template", "vanilla-ts", "--no-interactive"],
+      "my-app",
+      ["run", "build"],
+    ),
+  ];
+} finally {
+  await registry.stop();
+  rmSync(dir, { recursive: true, force: true });
+}
+console.table(registryRows.map(({ runtime: _, ...r }) => r));
+for (const r of registryRows)
+  console.log(`${r.project} runtime dependencies (npm install --omit=dev): ${r.runtime}`);
 mkdirSync(join(ROOT, "bench/results"), { recursive: true });
-writeFileSync(join(ROOT, "bench/results/create.json"), JSON.stringify(row, null, 2));
+writeFileSync(
+  join(ROOT, "bench/results/create.json"),
+  JSON.stringify({ ...row, registry: registryRows }, null, 2),
+);
+
+/** The packages `npm ls` lists in `project` (with `args`), by name. */
+function listPackages(project, args, env) {
+  const done = spawnSync("npm", ["ls", "--all", "--parseable", ...args], {
+    cwd: project,
+    encoding: "utf8",
+    env,
+  });
+  return done.stdout
+    .split("\n")
+    .filter((line) => line.includes("node_modules"))
+    .map((line) => line.slice(line.lastIndexOf("node_modules/") + "node_modules/".length));
+}

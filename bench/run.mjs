@@ -16,6 +16,7 @@ const all = [
   "dev-reload",
   "console",
   "create",
+  "state",
 ];
 const chosen = process.argv.length > 2 ? process.argv.slice(2) : all;
 for (const name of chosen) {

@@ -1,11 +1,6 @@
 import { defineBot } from "@chatbot/framework";
 import { Remind } from "./commands/remind.js";
-import { Rearm } from "./listeners/rearm.js";
-import { ReminderConfig } from "./reminder-config.js";
+import { PostReminder } from "./listeners/post-reminder.js";
 
-/** The reminders bot: its file comes from REMINDERS_FILE; tests give their own. */
-export default defineBot({
-  commands: [Remind],
-  listeners: [Rearm],
-  providers: [{ provide: ReminderConfig, useValue: ReminderConfig.fromEnv() }],
-});
+/** The reminders bot: the reminders are jobs of the bot's scheduler, kept in its state store. */
+export default defineBot({ commands: [Remind], listeners: [PostReminder] });

@@ -1,21 +1,21 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createBot } from "@chatbot/framework";
+import { createBot, SqliteStore } from "@chatbot/framework";
 import { createTestWorld, type TestWorld } from "@chatbot/testing";
 import "@chatbot/testing/vitest";
 import { afterAll, expect, it } from "vitest";
 import reminders from "../src/bot.js";
-import { ReminderConfig } from "../src/reminder-config.js";
 
 const dir = mkdtempSync(join(tmpdir(), "reminders-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Starts the bot in `world`, keeping its reminders in `file`; answers the function that stops it. */
+/** Starts the bot in `world`, its state in the SQLite file `file`; answers the bot and its store. */
 async function startBot(world: TestWorld, file: string) {
+  const store = new SqliteStore({ path: file, clock: world.clock });
   const bot = createBot({
     ...reminders,
-    providers: [{ provide: ReminderConfig, useValue: new ReminderConfig(file) }],
+    store,
     token: world.token,
     baseUrl: world.baseUrl,
     clock: world.clock,
@@ -25,12 +25,19 @@ async function startBot(world: TestWorld, file: string) {
   });
   await bot.start();
   await world.app.connected({ commands: ["remind"] });
-  return () => bot.stop();
+  return {
+    store,
+    stop: async () => {
+      await bot.stop();
+      await store.close();
+    },
+  };
 }
 
 it("answers at once, and posts the reminder when it is due on the clock", async () => {
   await using world = await createTestWorld({ people: ["ada"] });
-  world.onClose(await startBot(world, join(dir, "once.json")));
+  const bot = await startBot(world, join(dir, "once.db"));
+  world.onClose(bot.stop);
   const { ada } = world.people;
 
   const outcome = await ada.use(world.channels.general, "/remind", { minutes: 10, text: "stretch" });
@@ -38,23 +45,33 @@ it("answers at once, and posts the reminder when it is due on the clock", async 
   world.clock.advance(10 * 60_000);
   const posted = await world.nextMessage(world.channels.general, { from: world.app });
   expect(posted.content).toBe(`${ada} reminder: stretch`);
-  // Posted, then crossed off in the file.
-  await expect.poll(() => JSON.parse(readFileSync(join(dir, "once.json"), "utf8"))).toEqual([]);
+  // Posted, then gone from the store.
+  await expect.poll(() => bot.store.jobs.list()).toEqual([]);
 });
 
 it("keeps its reminders across a restart, and posts each once", async () => {
   await using world = await createTestWorld({ people: ["ada"] });
-  const file = join(dir, "restart.json");
-  const stopFirst = await startBot(world, file);
+  const file = join(dir, "restart.db");
+  const first = await startBot(world, file);
   const outcome = await world.people.ada.use(world.channels.general, "/remind", {
     minutes: 30,
     text: "water the plants",
   });
   await outcome.answered();
-  await stopFirst();
-  expect(JSON.parse(readFileSync(file, "utf8"))).toMatchObject([{ text: "water the plants" }]);
+  await first.stop();
 
-  world.onClose(await startBot(world, file));
+  const second = await startBot(world, file);
+  world.onClose(second.stop);
+  expect(await second.store.jobs.list()).toMatchObject([
+    {
+      name: "reminder",
+      payload: JSON.stringify({
+        userId: world.people.ada.id,
+        channelId: world.channels.general.id,
+        text: "water the plants",
+      }),
+    },
+  ]);
   world.clock.advance(30 * 60_000);
   const posted = await world.nextMessage(world.channels.general, { from: world.app });
   expect(posted.content).toBe(`${world.people.ada} reminder: water the plants`);

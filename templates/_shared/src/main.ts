@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { createBot, EXIT_CODES, runBot } from "@chatbot/framework";
+import { createBot, EXIT_CODES, runBot, SqliteStore } from "@chatbot/framework";
 import bot from "./bot.js";
 
 // `npm start` as deployed: the settings come from the environment, or from `.env` when there is one.
@@ -11,5 +11,14 @@ if (!token || !baseUrl) {
   process.exit(EXIT_CODES.config);
 }
 const gatewayUrl = process.env.CHATBOT_GATEWAY_URL;
+// The bot's state and scheduled jobs, in one SQLite file that survives restarts and deploys.
+const store = new SqliteStore({ path: process.env.CHATBOT_STORE_PATH || ".data/state.db" });
 // Stops gracefully on SIGINT and SIGTERM; exits 3 for a refused token, 4 for refused intents.
-await runBot(createBot({ ...bot, token, baseUrl, ...(gatewayUrl ? { gatewayUrl } : {}) }));
+const code = await runBot(
+  createBot({ ...bot, token, baseUrl, store, ...(gatewayUrl ? { gatewayUrl } : {}) }),
+  {
+    exit: () => undefined,
+  },
+);
+await store.close();
+process.exit(code);

@@ -40,10 +40,14 @@ it("echoes the text it is given, and the service refuses a text over 200 charact
   ).rejects.toThrow(/400 invalid_options/);
 });
 
-it("welcomes a person who joins, through the injected Greeter", async () => {
+it("welcomes a person who joins, through the injected Greeter, counting joins in the store", async () => {
   await using world = await worldWithBot();
   await world.people.bob.leave();
   await world.people.bob.join();
-  const message = await world.nextMessage(world.channels.general, { from: world.app });
-  expect(message.content).toBe(`Welcome, ${world.people.bob.name}!`);
+  const first = await world.nextMessage(world.channels.general, { from: world.app });
+  expect(first.content).toBe(`Welcome, ${world.people.bob.name}! (joins so far: 1)`);
+  await world.people.ada.leave();
+  await world.people.ada.join();
+  const second = await world.nextMessage(world.channels.general, { from: world.app });
+  expect(second.content).toBe(`Welcome, ${world.people.ada.name}! (joins so far: 2)`);
 });
