@@ -1,4 +1,4 @@
-import { type EventPayload, ignoreBots, Listener, On, UseMiddleware } from "@chatbot/framework";
+import { type EventPayload, ignoreBots, Listener, On, OnSchedule, UseMiddleware } from "@chatbot/framework";
 import { PollBook } from "../poll-book.js";
 
 /** Counts the reactions people add to and take back from open polls (the bot's own are skipped). */
@@ -8,13 +8,19 @@ export class Tally {
 
   @On("MESSAGE_REACTION_ADD")
   @UseMiddleware(ignoreBots())
-  added(reaction: EventPayload<"MESSAGE_REACTION_ADD">) {
-    this.polls.vote(reaction.message_id, reaction.emoji.name, 1);
+  async added(reaction: EventPayload<"MESSAGE_REACTION_ADD">) {
+    await this.polls.vote(reaction.message_id, reaction.emoji.name, 1);
   }
 
   @On("MESSAGE_REACTION_REMOVE")
   @UseMiddleware(ignoreBots())
-  removed(reaction: EventPayload<"MESSAGE_REACTION_REMOVE">) {
-    this.polls.vote(reaction.message_id, reaction.emoji.name, -1);
+  async removed(reaction: EventPayload<"MESSAGE_REACTION_REMOVE">) {
+    await this.polls.vote(reaction.message_id, reaction.emoji.name, -1);
+  }
+
+  /** The poll's time is up (scheduled by `PollBook.open`). */
+  @OnSchedule("poll-close")
+  async close(payload: { messageId: string }) {
+    await this.polls.close(payload.messageId);
   }
 }
