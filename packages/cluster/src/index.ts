@@ -5,6 +5,7 @@ export { CONSUMER_GROUP, ClusterKeys } from "./keys.js";
 export { RedisLease } from "./lease.js";
 export { partitionOf } from "./partition.js";
 export { RedisRateLimits } from "./redis-rate-limits.js";
+export { RedisStore, type RedisStoreOptions } from "./redis-store.js";
 export {
   type ClusterNode,
   type ClusterNodeOptions,

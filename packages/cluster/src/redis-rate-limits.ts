@@ -63,6 +63,17 @@ redis.call('HSET', b, 'reset', reset, 'remaining', remaining, 'probe', 0)
 redis.call('PEXPIRE', b, 600000)
 return 1`;
 
+/**
+ * An answer without limits: for the next second the bucket lets calls go without probing.
+ * KEYS: bucket hash.
+ */
+const FREE = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+redis.call('HSET', KEYS[1], 'reset', now + 1000, 'remaining', 1000000000, 'probe', 0)
+redis.call('PEXPIRE', KEYS[1], 600000)
+return 1`;
+
 /** A 429: the bucket is closed until the wait passes. KEYS: bucket hash. ARGV: wait ms. */
 const BLOCK = `
 local t = redis.call('TIME')
@@ -85,6 +96,7 @@ export class RedisRateLimits implements SharedRateLimits {
   readonly #take: RedisScript;
   readonly #observe: RedisScript;
   readonly #block: RedisScript;
+  readonly #free: RedisScript;
 
   /**
    * @param prefix the keys' prefix (one per bot).
@@ -96,6 +108,7 @@ export class RedisRateLimits implements SharedRateLimits {
     this.#take = defineScript(redis, "chatbotRateTake", 2, TAKE);
     this.#observe = defineScript(redis, "chatbotRateObserve", 1, OBSERVE);
     this.#block = defineScript(redis, "chatbotRateBlock", 1, BLOCK);
+    this.#free = defineScript(redis, "chatbotRateFree", 1, FREE);
   }
 
   #key(bucket: string): string {
@@ -114,6 +127,10 @@ export class RedisRateLimits implements SharedRateLimits {
     // The global window is counted here from the takes; only the buckets' windows come from answers.
     if (bucket === "global") return;
     await this.#observe([this.#key(bucket)], [state.remaining, Math.ceil(state.resetAfterMs)]);
+  }
+
+  async unlimited(bucket: string): Promise<void> {
+    await this.#free([this.#key(bucket)], []);
   }
 
   async block(bucket: string, retryAfterMs: number): Promise<void> {

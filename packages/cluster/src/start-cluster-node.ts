@@ -16,6 +16,7 @@ import { ClusterOptionsError } from "./cluster-error.js";
 import { GatewayRole } from "./gateway-role.js";
 import { ClusterKeys } from "./keys.js";
 import { RedisRateLimits } from "./redis-rate-limits.js";
+import { RedisStore } from "./redis-store.js";
 import { WorkerRole } from "./worker-role.js";
 
 /** What a process of the cluster does: hold (or stand by for) the connection, run handlers, or both. */
@@ -128,6 +129,8 @@ export async function startClusterNode(
       token: options.token,
       baseUrl: options.baseUrl,
       logger,
+      // State and scheduled jobs shared by every process: a job fires once across the workers.
+      store: definition.store ?? new RedisStore(redis, { prefix: `${keys.prefix}:state` }),
       connection: { rest, gateway: idle, ready: { userId: me.id, guilds: [] } },
     });
     await bot.start();

@@ -56,12 +56,16 @@ export {
 } from "./state/scheduler.js";
 export { SqliteStore, type SqliteStoreOptions } from "./state/sqlite-store.js";
 export {
+  checkKey,
+  expiryOf,
   type JobQueue,
   type JobRecord,
+  listLimit,
   StateError,
   StateStore,
   type StoredEntry,
   type StoredValue,
+  toJson,
   type WriteOptions,
 } from "./state/state-store.js";
 export {

@@ -132,7 +132,7 @@ export class Scheduler {
    * (marked late), and the next due one is waited for on the bot's clock.
    */
   async start(): Promise<void> {
-    const released = await this.store.jobs.releaseClaims();
+    const released = await this.store.jobs.releaseClaims(this.clock.now());
     if (released > 0) {
       this.logger.info(
         `scheduler: ${released} job(s) were running when the bot last stopped; they run again`,
@@ -181,7 +181,9 @@ export class Scheduler {
           }
         } while (this.#again);
         const next = await this.store.jobs.nextDueAt();
-        if (next !== null) this.#arm(next);
+        const poll = this.store.jobs.pollMs;
+        const at = poll === undefined ? next : Math.min(next ?? Infinity, this.clock.now() + poll);
+        if (at !== null) this.#arm(at);
       } catch (error) {
         this.logger.error("scheduler: the store failed; jobs wait for the next schedule or start", error);
       } finally {

@@ -50,10 +50,18 @@ export interface JobQueue {
   complete(id: string): Promise<void>;
   /** A claimed job failed: it is due again at `dueAt`. */
   retry(id: string, dueAt: number): Promise<void>;
-  /** Gives back every claim (those of a process that died); answers how many. */
-  releaseClaims(): Promise<number>;
+  /**
+   * At start: gives back the claims of processes that died; answers how many. A store of one
+   * process gives back all of them; a shared one, those whose claim ran out by `now`.
+   */
+  releaseClaims(now: number): Promise<number>;
   /** When the soonest unclaimed job is due, or null when there is none. */
   nextDueAt(): Promise<number | null>;
+  /**
+   * For a store other processes schedule into (Redis): how often a scheduler asks again even
+   * when its own next job is later, to see theirs. None for a store of one process.
+   */
+  readonly pollMs?: number;
 }
 
 /** A key or value the store cannot take, or a store used after it was closed. */

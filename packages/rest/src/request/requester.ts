@@ -295,7 +295,11 @@ export class Requester {
     call: RouteCall,
   ) {
     const name = headers.get("x-ratelimit-bucket");
-    if (name === null) return;
+    if (name === null) {
+      // No limit was said: the probe that let this call through ends, and calls go freely.
+      if (call.bucket !== undefined) await shared.unlimited?.(call.bucket);
+      return;
+    }
     const state = {
       limit: Number(headers.get("x-ratelimit-limit")),
       remaining: Number(headers.get("x-ratelimit-remaining")),

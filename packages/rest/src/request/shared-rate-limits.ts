@@ -13,6 +13,11 @@ export interface SharedRateLimits {
   take(bucket: string | null): Promise<number>;
   /** What an answer's `X-RateLimit-*` headers said of `bucket` (`global` for the global limit). */
   observe(bucket: string, state: { limit: number; remaining: number; resetAfterMs: number }): Promise<void>;
+  /**
+   * An answer to a call of `bucket` without `X-RateLimit-*` headers: the service set no limit on it
+   * now (a server with rate limits off), so calls need not wait for one another's answers.
+   */
+  unlimited?(bucket: string): Promise<void>;
   /** A `429`: nothing of `bucket` (every call, for `global`) goes for `retryAfterMs`. */
   block(bucket: string, retryAfterMs: number): Promise<void>;
 }
