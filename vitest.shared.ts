@@ -7,10 +7,10 @@ import { defineProject } from "vitest/config";
  */
 export function packageProject(name: string) {
   return defineProject({
-    resolve: { conditions: ["source", "module", "node", "import", "default"] },
+    resolve: { conditions: ["source", "node", "import", "default"] },
     ssr: {
       resolve: {
-        conditions: ["source", "module", "node", "import", "default"],
+        conditions: ["source", "node", "import", "default"],
         externalConditions: ["source"],
       },
     },

@@ -73,7 +73,7 @@ export function guideProject(
     writeFileSync(join(root, path), text);
   }
   writeFileSync(join(root, "package.json"), JSON.stringify({ type: "module", private: true }));
-  const conditions = JSON.stringify(["source", "module", "node", "import", "default"]);
+  const conditions = JSON.stringify(["source", "node", "import", "default"]);
   writeFileSync(
     join(root, "vitest.config.mjs"),
     `export default { resolve: { conditions: ${conditions} }, ssr: { resolve: { conditions: ${conditions}, ` +

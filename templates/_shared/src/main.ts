@@ -13,12 +13,15 @@ if (!token || !baseUrl) {
 const gatewayUrl = process.env.CHATBOT_GATEWAY_URL;
 // The bot's state and scheduled jobs, in one SQLite file that survives restarts and deploys.
 const store = new SqliteStore({ path: process.env.CHATBOT_STORE_PATH || ".data/state.db" });
+// /healthz, /readyz and /metrics (Prometheus) for the orchestrator, when a port is given.
+const observePort = process.env.CHATBOT_OBSERVE_PORT;
+const observe = observePort
+  ? { port: Number(observePort), host: process.env.CHATBOT_OBSERVE_HOST || "127.0.0.1" }
+  : undefined;
 // Stops gracefully on SIGINT and SIGTERM; exits 3 for a refused token, 4 for refused intents.
 const code = await runBot(
   createBot({ ...bot, token, baseUrl, store, ...(gatewayUrl ? { gatewayUrl } : {}) }),
-  {
-    exit: () => undefined,
-  },
+  { exit: () => undefined, ...(observe && { observe }) },
 );
 await store.close();
 process.exit(code);

@@ -29,6 +29,7 @@ import { applyPlan, describePlan, planChanges, planSync, type SyncPlan } from ".
 import type { BotOptions } from "./bot-options.js";
 import { logGateway } from "./gateway-log.js";
 import { logLongWaits } from "./rest-log.js";
+import { BotTelemetry, failed } from "./telemetry.js";
 
 const DEFAULT_AUTO_DEFER_MS = 2_000;
 
@@ -57,6 +58,8 @@ export class Bot {
   readonly scheduler: Scheduler;
   readonly #options: BotOptions;
   readonly #schedules: Map<string, ScheduleDefinition>;
+  #telemetry = new BotTelemetry();
+  #synced = false;
   readonly #commands = new Map<string, CommandDefinition>();
   readonly #handlers = new Map<string, HandlerDefinition[]>();
   /** Each handler's middleware chain, the bot's event middleware first: built once, not per event. */
@@ -244,6 +247,24 @@ export class Bot {
     return plan;
   }
 
+  /**
+   * Makes the framework's metric instruments again from the meter provider registered now (they
+   * are made with the bot; `observe()` registers one after).
+   */
+  refreshTelemetry(): void {
+    this.#telemetry = new BotTelemetry();
+  }
+
+  /** Whether the commands are in sync with the service (after `start()`; always with `sync: false`). */
+  get commandsSynced(): boolean {
+    return this.#synced || this.#options.sync === false;
+  }
+
+  /** Whether the gateway connection is up (a host's shared connection counts as up). */
+  get connected(): boolean {
+    return this.#options.connection !== undefined || this.gateway.state === "ready";
+  }
+
   /** Syncs the commands (unless `sync: false`), connects, and resolves once the bot is ready. */
   async start(): Promise<void> {
     if (this.#state !== "idle")
@@ -251,7 +272,10 @@ export class Bot {
     this.#state = "starting";
     const started = this.clock.now();
     try {
-      if (this.#options.sync !== false) await this.sync();
+      if (this.#options.sync !== false) {
+        await this.sync();
+        this.#synced = true;
+      }
       const shared = this.#options.connection;
       if (shared) {
         this.#botUserId = shared.ready.userId;
@@ -349,17 +373,26 @@ export class Bot {
     const definition = this.#schedules.get(name);
     if (!definition) throw new FrameworkError("unknown_job", `no @OnSchedule("${name}") handler in this bot`);
     this.#running += 1;
+    const attributes = {
+      "chatbot.job": name,
+      "chatbot.handler": definition.label,
+      "chatbot.job.late": job.late,
+      "chatbot.job.attempt": job.attempt,
+    };
     try {
-      const instance = resolveClass(
-        this.container,
-        definition.target as unknown as new () => Record<string | symbol, unknown>,
-      );
-      await (instance[definition.method] as (payload: unknown, job: JobInfo) => unknown).call(
-        instance,
-        payload,
-        job,
-      );
+      await this.#telemetry.span(`job ${name}`, attributes, async () => {
+        const instance = resolveClass(
+          this.container,
+          definition.target as unknown as new () => Record<string | symbol, unknown>,
+        );
+        await (instance[definition.method] as (payload: unknown, job: JobInfo) => unknown).call(
+          instance,
+          payload,
+          job,
+        );
+      });
     } catch (error) {
+      this.#telemetry.handlerError("job", definition.label);
       this.logger.error(`${definition.label} (job ${name}) threw`, error);
       throw error;
     } finally {
@@ -378,6 +411,8 @@ export class Bot {
     if (event.name === "GUILD_CREATE") this.#guildSeen(event.data);
     if (event.name === "GUILD_DELETE") this.#guilds.delete(event.data.id);
     if (this.#state === "stopping" || this.#state === "stopped") return;
+    const createdAt = (event.data as { created_at?: unknown }).created_at;
+    this.#telemetry.event(event.name, typeof createdAt === "number" ? this.clock.now() - createdAt : null);
     const command = event.name === "INTERACTION_CREATE";
     const handlers = command ? undefined : this.#handlers.get(event.name);
     if (!command && !handlers) return;
@@ -443,21 +478,47 @@ export class Bot {
       ctx.armAutoDefer(afterMs, autoDefer?.ephemeral === true);
     }
     scope.registerInstance(CommandContext, ctx);
-    try {
-      await runMiddleware([...(this.#options.middleware ?? []), ...definition.middleware], ctx, async () => {
-        const instance = resolveClass(
-          scope,
-          definition.target as unknown as new () => { run(...args: unknown[]): unknown },
+    const name = interaction.data.name;
+    const attributes = {
+      "chatbot.command": name,
+      "chatbot.interaction_id": interaction.id,
+      ...(interaction.guild_id && { "chatbot.guild_id": interaction.guild_id }),
+    };
+    // From delivery to the last reply: the span ends once what the handler started has settled.
+    await this.#telemetry.span(`interaction /${name}`, attributes, async (span) => {
+      try {
+        await runMiddleware(
+          [...(this.#options.middleware ?? []), ...definition.middleware],
+          ctx,
+          async () => {
+            const instance = resolveClass(
+              scope,
+              definition.target as unknown as new () => { run(...args: unknown[]): unknown },
+            );
+            await instance.run(...this.#arguments(definition, ctx));
+          },
         );
-        await instance.run(...this.#arguments(definition, ctx));
-      });
-    } catch (error) {
-      await this.#commandFailed(error, ctx);
-    } finally {
-      await ctx.settle();
-      this.#contexts.delete(ctx);
-      this.#logInteraction(ctx);
-    }
+      } catch (error) {
+        failed(span, error);
+        this.#telemetry.handlerError("command", definition.target.name);
+        await this.#commandFailed(error, ctx);
+      } finally {
+        await ctx.settle();
+        this.#contexts.delete(ctx);
+        this.#logInteraction(ctx);
+        const first = ctx.firstCallbackAt === null ? null : ctx.firstCallbackAt - ctx.receivedAt;
+        span.setAttributes({
+          "chatbot.outcome": ctx.state,
+          "chatbot.auto_deferred": ctx.autoDeferred,
+          ...(first !== null && {
+            "chatbot.first_callback_ms": first,
+            // What was left of the 3-second window when the first callback went out.
+            "chatbot.window_left_ms": 3_000 - (ctx.firstCallbackAt! - interaction.created_at),
+          }),
+        });
+        this.#telemetry.interaction(name, ctx.state, first);
+      }
+    });
   }
 
   #arguments(definition: CommandDefinition, ctx: CommandContext): unknown[] {
@@ -507,22 +568,27 @@ export class Bot {
         if (this.#fired.has(handler)) continue;
         this.#fired.add(handler);
       }
-      try {
-        await runMiddleware(this.#chains.get(handler)!, ctx, async () => {
-          const instance = resolveClass(
-            this.container,
-            handler.target as unknown as new () => Record<string | symbol, unknown>,
-          );
-          await (instance[handler.method] as (payload: unknown, ctx: EventContext) => unknown).call(
-            instance,
-            event.data,
-            ctx,
-          );
-        });
-      } catch (error) {
-        this.logger.error(`${handler.label} (@On "${event.name}") threw`, error);
-        await this.#onError(error, { kind: "event", ctx, handler: handler.label });
-      }
+      const attributes = { "chatbot.event": event.name, "chatbot.handler": handler.label };
+      await this.#telemetry.span(`event ${event.name} ${handler.label}`, attributes, async (span) => {
+        try {
+          await runMiddleware(this.#chains.get(handler)!, ctx, async () => {
+            const instance = resolveClass(
+              this.container,
+              handler.target as unknown as new () => Record<string | symbol, unknown>,
+            );
+            await (instance[handler.method] as (payload: unknown, ctx: EventContext) => unknown).call(
+              instance,
+              event.data,
+              ctx,
+            );
+          });
+        } catch (error) {
+          failed(span, error);
+          this.#telemetry.handlerError("event", handler.label);
+          this.logger.error(`${handler.label} (@On "${event.name}") threw`, error);
+          await this.#onError(error, { kind: "event", ctx, handler: handler.label });
+        }
+      });
     }
   }
 }

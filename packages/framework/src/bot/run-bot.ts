@@ -1,3 +1,4 @@
+import { observe, type ObserveOptions, type ObserveServer } from "./observe.js";
 import type { Bot } from "./bot.js";
 
 /**
@@ -40,6 +41,8 @@ export interface RunBotOptions {
   readonly stopTimeoutMs?: number;
   /** Where the outcome goes (default `process.exit`); tests pass their own. */
   readonly exit?: (code: number) => void;
+  /** Serve `/healthz`, `/readyz` and `/metrics` on this port (see {@link observe}); off by default. */
+  readonly observe?: ObserveOptions;
 }
 
 /**
@@ -68,7 +71,9 @@ export async function runBot(bot: Bot, options: RunBotOptions = {}): Promise<num
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
   let code: number;
+  let server: ObserveServer | null = null;
   try {
+    if (options.observe) server = await observe(bot, options.observe);
     await bot.start();
     await bot.ended();
     code = EXIT_CODES.stopped;
@@ -80,6 +85,7 @@ export async function runBot(bot: Bot, options: RunBotOptions = {}): Promise<num
   } finally {
     process.off("SIGINT", onSignal);
     process.off("SIGTERM", onSignal);
+    await server?.close();
   }
   exit(code);
   return code;

@@ -1,0 +1,97 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { metrics } from "@opentelemetry/api";
+import { PrometheusExporter } from "@opentelemetry/exporter-prometheus";
+import { MeterProvider } from "@opentelemetry/sdk-metrics";
+import { FrameworkError } from "../errors.js";
+import type { Bot } from "./bot.js";
+
+/** Options of {@link observe}: where the health checks and the metrics are served. */
+export interface ObserveOptions {
+  /** The port, 0 to 65535 (0 picks a free one). */
+  readonly port: number;
+  /** The address to listen on (default `127.0.0.1`; `0.0.0.0` for a container's probes). */
+  readonly host?: string;
+  /**
+   * Serve `/metrics` in Prometheus's text format (default true): a meter provider of the
+   * OpenTelemetry SDK with a Prometheus reader is registered globally, unless the application
+   * registered its own, which then has the metrics (and `/metrics` answers 404).
+   */
+  readonly metrics?: boolean;
+}
+
+/** The running health and metrics server. */
+export interface ObserveServer {
+  /** `http://host:port`. */
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+/** Why the bot is not ready, or null when it is. */
+export function notReadyReason(bot: Bot): string | null {
+  if (bot.state !== "running") return `the bot is ${bot.state}`;
+  if (!bot.commandsSynced) return "the commands are not in sync yet";
+  if (!bot.connected) return `the gateway connection is ${bot.gateway.state}`;
+  return null;
+}
+
+/**
+ * Serves, for an orchestrator and Prometheus: `GET /healthz` (200 while the process answers),
+ * `GET /readyz` (200 once the bot is running, connected and its commands in sync; 503 with the
+ * reason otherwise) and `GET /metrics` (the framework's metrics, see `docs/deploying.md`). Call it
+ * before `bot.start()`, or pass `observe` to `runBot`.
+ */
+export async function observe(bot: Bot, options: ObserveOptions): Promise<ObserveServer> {
+  const port = options?.port;
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+    throw new FrameworkError(
+      "bad_option",
+      `observe: port must be a whole number from 0 to 65535, got ${String(port)}`,
+    );
+  }
+  const host = options.host ?? "127.0.0.1";
+  let exporter: PrometheusExporter | null = null;
+  let provider: MeterProvider | null = null;
+  if (options.metrics !== false) {
+    exporter = new PrometheusExporter({ preventServerStart: true });
+    provider = new MeterProvider({ readers: [exporter] });
+    if (metrics.setGlobalMeterProvider(provider)) {
+      bot.refreshTelemetry();
+    } else {
+      bot.logger.warn("observe: the application registered its own meter provider; /metrics is not served");
+      await provider.shutdown();
+      exporter = null;
+      provider = null;
+    }
+  }
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const path = (req.url ?? "/").split("?")[0];
+    const json = (status: number, body: unknown) => {
+      res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+    };
+    if (req.method !== "GET" && req.method !== "HEAD") return json(405, { error: "only GET" });
+    if (path === "/healthz") return json(200, { status: "alive" });
+    if (path === "/readyz") {
+      const reason = notReadyReason(bot);
+      return reason === null ? json(200, { status: "ready" }) : json(503, { status: "not ready", reason });
+    }
+    if (path === "/metrics" && exporter) return exporter.getMetricsRequestHandler(req, res);
+    return json(404, { error: `no ${path}; there are /healthz, /readyz${exporter ? " and /metrics" : ""}` });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  return {
+    url: `http://${host.includes(":") ? `[${host}]` : host}:${address.port}`,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      if (provider) {
+        await provider.shutdown();
+        metrics.disable();
+      }
+    },
+  };
+}
