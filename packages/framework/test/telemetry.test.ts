@@ -7,7 +7,7 @@ import {
 } from "@opentelemetry/sdk-trace-base";
 import "@chatbot/testing/vitest";
 import { beforeAll, describe, expect, it } from "vitest";
-import { Command, type CommandContext, type EventPayload, On } from "../src/index.js";
+import { Command, type CommandContext, type EventPayload, Listener, On, RestClient } from "../src/index.js";
 import { startedBot, world } from "./support.js";
 
 // The framework's spans and metrics, read through the OpenTelemetry SDK's in-memory exporters for a
@@ -64,10 +64,17 @@ class Boom {
   }
 }
 
+const seen: string[] = [];
+
+@Listener()
 class Watcher {
+  constructor(private readonly rest: RestClient) {}
   @On("MESSAGE_CREATE")
-  seen(message: EventPayload<"MESSAGE_CREATE">) {
+  async seen(message: EventPayload<"MESSAGE_CREATE">) {
+    seen.push(message.content);
     if (message.content === "explode") throw new Error("the listener broke");
+    if (message.content === "answer me")
+      await this.rest.createMessage(message.channel_id, { content: "answered" });
   }
 }
 
@@ -143,5 +150,69 @@ describe("OpenTelemetry", () => {
     expect(
       events.find((p) => p.attributes["chatbot.event"] === "MESSAGE_CREATE")?.value,
     ).toBeGreaterThanOrEqual(1);
+  });
+
+  it("a span per REST call with its waits, retries and status, a 429 counted, and a gateway drop and recovery", async () => {
+    const w = await world({ people: ["ada"] });
+    const { bot } = await startedBot(w, { listeners: [Watcher], messageContent: true });
+    const general = w.channels.general;
+    const route = "/channels/{id}/messages";
+
+    // The service refuses the bot's next post with a 429 (retry after 1 s): the client waits it out
+    // on the bot's clock, which the test moves.
+    await w.faults.http(429, {
+      method: "POST",
+      pathPrefix: `/v1/channels/${general.id}/messages`,
+      retryAfter: 1,
+    });
+    await w.people.ada.say(general, "answer me");
+    await expect.poll(async () => (await points("chatbot.rest.rate_limited")).length).toBe(1);
+    await bot.idle();
+    w.clock.advance(1_000);
+    await w.nextMessage(general, { from: w.app, matching: "answered" });
+    await expect.poll(() => spans.getFinishedSpans().some((s) => s.name === `POST ${route}`)).toBe(true);
+    const post = spans.getFinishedSpans().find((s) => s.name === `POST ${route}`)!;
+    expect(post.attributes).toMatchObject({
+      "http.request.method": "POST",
+      "chatbot.route": route,
+      "chatbot.rest.bucket": `message_create:${general.id}`,
+      "chatbot.rest.retries": 1,
+      "chatbot.rest.rate_limit_wait_ms": 1_000,
+      "http.response.status_code": 201,
+    });
+    expect(post.events.map((e) => e.name)).toContain("rate_limited");
+    expect(await points("chatbot.rest.rate_limited")).toEqual([
+      { attributes: { "chatbot.route": route, "chatbot.rest.global": false }, value: 1 },
+    ]);
+    expect(await points("chatbot.rest.calls")).toEqual(
+      expect.arrayContaining([
+        {
+          attributes: {
+            "chatbot.route": route,
+            "http.request.method": "POST",
+            "http.response.status_code": 201,
+          },
+          value: 1,
+        },
+      ]),
+    );
+
+    // A drop: the reconnect's span carries the close and the READY; the recovery's, what it read back.
+    await w.faults.closeGateway(4009, "test drop");
+    await w.people.ada.say(general, "during the drop");
+    await expect.poll(() => seen, { timeout: 15_000 }).toContain("during the drop");
+    await expect
+      .poll(() => spans.getFinishedSpans().map((s) => s.name), { timeout: 15_000 })
+      .toEqual(expect.arrayContaining(["gateway reconnect", "gateway recovery"]));
+    const reconnect = spans.getFinishedSpans().find((s) => s.name === "gateway reconnect")!;
+    expect(reconnect.events.map((e) => [e.name, e.attributes?.["chatbot.gateway.close_code"]])).toEqual([
+      ["closed", 4009],
+      ["ready", undefined],
+    ]);
+    const recovery = spans.getFinishedSpans().find((s) => s.name === "gateway recovery")!;
+    expect(recovery.attributes["chatbot.gateway.recovered"]).toBeGreaterThanOrEqual(1);
+    expect(await points("chatbot.gateway.reconnects")).toEqual([
+      { attributes: { "chatbot.gateway.close_code": 4009 }, value: 1 },
+    ]);
   });
 });

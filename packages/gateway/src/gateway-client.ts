@@ -1,3 +1,4 @@
+import { traceGateway } from "./gateway-telemetry.js";
 import type {
   Channel,
   ChannelDeletePayload,
@@ -97,6 +98,7 @@ export class GatewayClient extends TypedEmitter<GatewayClientEvents> {
             recovery.maxMessagesPerChannel,
           )
         : null;
+    traceGateway(this);
   }
 
   /** Where the client is: `idle` before {@link connect}, `stopped` after it gave up or was closed. */

@@ -7,6 +7,7 @@ import type { RequestTarget } from "../errors/rest-error.js";
 import { TimeoutError } from "../errors/timeout-error.js";
 import { GlobalLimiter } from "./global-limiter.js";
 import type { RequestOptions, RestHooks } from "./request-options.js";
+import { type CallStats, RestTelemetry } from "./rest-telemetry.js";
 import { RouteBucket } from "./route-bucket.js";
 import type { SharedRateLimits } from "./shared-rate-limits.js";
 import type { QueryValues, RestResult, RouteCall } from "./route-call.js";
@@ -57,6 +58,7 @@ export class Requester {
   private readonly buckets = new Map<string, RouteBucket>();
   private readonly headers: Record<string, string>;
   private readonly jsonHeaders: Record<string, string>;
+  readonly #telemetry = new RestTelemetry();
 
   constructor(private readonly config: RequesterConfig) {
     // undici's dispatcher by default; a `fetch` of the caller's through ky, which gives it a deadline.
@@ -94,18 +96,21 @@ export class Requester {
   /** Sends `call` under the client's policies; resolves with the answer or rejects with an error class. */
   request<T>(call: RouteCall): Promise<RestResult<T>> {
     this.#inFlight += 1;
-    return this.#request<T>(call).then(
-      (result) => {
-        this.#inFlight -= 1;
-        this.#check();
-        return result;
-      },
-      (error: unknown) => {
-        this.#inFlight -= 1;
-        this.#check();
-        throw error;
-      },
-    );
+    const stats: CallStats = { waitedMs: 0, retries: 0, status: null };
+    return this.#telemetry
+      .call(call, stats, () => this.#request<T>(call, stats))
+      .then(
+        (result) => {
+          this.#inFlight -= 1;
+          this.#check();
+          return result;
+        },
+        (error: unknown) => {
+          this.#inFlight -= 1;
+          this.#check();
+          throw error;
+        },
+      );
   }
 
   #inFlight = 0;
@@ -133,10 +138,10 @@ export class Requester {
     }
   }
 
-  #request<T>(call: RouteCall): Promise<RestResult<T>> {
+  #request<T>(call: RouteCall, stats: CallStats): Promise<RestResult<T>> {
     const signal = call.options?.signal;
     if (signal?.aborted) return Promise.reject(signal.reason);
-    if (call.bucket === undefined) return this.attempts<T>(call, undefined);
+    if (call.bucket === undefined) return this.attempts<T>(call, undefined, stats);
     let bucket = this.buckets.get(call.bucket);
     if (!bucket) {
       if (this.buckets.size >= 1_000) this.sweep();
@@ -144,16 +149,28 @@ export class Requester {
       this.buckets.set(call.bucket, bucket);
     }
     const queued = bucket;
-    return queued.run(() => this.attempts<T>(call, queued));
+    const queuedAt = this.config.clock.now();
+    return queued.run(() => {
+      // Calls of one bucket go one at a time: the time behind the others counts as waiting.
+      stats.waitedMs += this.config.clock.now() - queuedAt;
+      return this.attempts<T>(call, queued, stats);
+    });
   }
 
-  private async attempts<T>(call: RouteCall, bucket: RouteBucket | undefined): Promise<RestResult<T>> {
+  private async attempts<T>(
+    call: RouteCall,
+    bucket: RouteBucket | undefined,
+    stats: CallStats,
+  ): Promise<RestResult<T>> {
     const options = call.options ?? {};
     const target: RequestTarget = { method: call.method, path: this.config.shownBase + call.path };
     let failures = 0;
     let refusals = 0;
     for (let attempt = 0; ; attempt++) {
+      stats.retries = attempt;
+      const before = this.config.clock.now();
       await this.waitForLimits(call, bucket, target, options);
+      stats.waitedMs += this.config.clock.now() - before;
       let response: TransportResponse;
       try {
         response = await this.send(call, options);
@@ -170,11 +187,13 @@ export class Requester {
         continue;
       }
       const status = response.status;
+      stats.status = status;
       this.observe(response.headers, bucket);
       if (this.config.shared) await this.observeShared(this.config.shared, response.headers, call);
       this.config.hooks.response?.({ ...target, status, attempt });
       if (status === 429) {
         const details = await rateLimitDetails(response);
+        this.#telemetry.refused(call, stats, details.global, details.retryAfterMs);
         this.config.hooks.rateLimited?.({ ...target, refused: true, ...waitInfo(details) });
         if (
           (options.rejectOnRateLimit ?? this.config.rejectOnRateLimit) ||
@@ -190,7 +209,10 @@ export class Requester {
         );
         if (details.global) this.global.block(details.retryAfterMs);
         else if (bucket) bucket.block(details.retryAfterMs, this.config.clock.now());
-        else await this.#waitOnClock(details.retryAfterMs + this.config.rateLimitOffset, options.signal);
+        else {
+          const waitMs = details.retryAfterMs + this.config.rateLimitOffset;
+          await this.#waitOnClock(waitMs, options.signal);
+        }
         continue;
       }
       if (status >= 500 && call.retry && failures < this.config.retries) {
