@@ -24,7 +24,8 @@ import { StateStore } from "../state/state-store.js";
 import { DefinitionError, FrameworkError } from "../errors.js";
 import { registerSingletons } from "../decorators/singleton.js";
 import { type Middleware, runMiddleware } from "../middleware/compose.js";
-import { Clock, ConsoleLogger, Logger, SystemClock } from "../services.js";
+import { logScope, PinoLogger } from "../pino-logger.js";
+import { Clock, Logger, SystemClock } from "../services.js";
 import { applyPlan, describePlan, planChanges, planSync, type SyncPlan } from "../sync/command-plan.js";
 import type { BotOptions } from "./bot-options.js";
 import { logGateway } from "./gateway-log.js";
@@ -109,7 +110,7 @@ export class Bot {
     this.intents = intentsFor(handlers, options);
 
     this.logger =
-      options.logger instanceof Logger ? options.logger : new ConsoleLogger(options.logger ?? "info");
+      options.logger instanceof Logger ? options.logger : new PinoLogger({ level: options.logger ?? "info" });
     this.clock = (options.clock as Clock | undefined) ?? new SystemClock();
     this.rest =
       options.connection?.rest ??
@@ -380,17 +381,19 @@ export class Bot {
       "chatbot.job.attempt": job.attempt,
     };
     try {
-      await this.#telemetry.span(`job ${name}`, attributes, async () => {
-        const instance = resolveClass(
-          this.container,
-          definition.target as unknown as new () => Record<string | symbol, unknown>,
-        );
-        await (instance[definition.method] as (payload: unknown, job: JobInfo) => unknown).call(
-          instance,
-          payload,
-          job,
-        );
-      });
+      await logScope.run({ job: name }, () =>
+        this.#telemetry.span(`job ${name}`, attributes, async () => {
+          const instance = resolveClass(
+            this.container,
+            definition.target as unknown as new () => Record<string | symbol, unknown>,
+          );
+          await (instance[definition.method] as (payload: unknown, job: JobInfo) => unknown).call(
+            instance,
+            payload,
+            job,
+          );
+        }),
+      );
     } catch (error) {
       this.#telemetry.handlerError("job", definition.label);
       this.logger.error(`${definition.label} (job ${name}) threw`, error);
@@ -485,40 +488,43 @@ export class Bot {
       ...(interaction.guild_id && { "chatbot.guild_id": interaction.guild_id }),
     };
     // From delivery to the last reply: the span ends once what the handler started has settled.
-    await this.#telemetry.span(`interaction /${name}`, attributes, async (span) => {
-      try {
-        await runMiddleware(
-          [...(this.#options.middleware ?? []), ...definition.middleware],
-          ctx,
-          async () => {
-            const instance = resolveClass(
-              scope,
-              definition.target as unknown as new () => { run(...args: unknown[]): unknown },
-            );
-            await instance.run(...this.#arguments(definition, ctx));
-          },
-        );
-      } catch (error) {
-        failed(span, error);
-        this.#telemetry.handlerError("command", definition.target.name);
-        await this.#commandFailed(error, ctx);
-      } finally {
-        await ctx.settle();
-        this.#contexts.delete(ctx);
-        this.#logInteraction(ctx);
-        const first = ctx.firstCallbackAt === null ? null : ctx.firstCallbackAt - ctx.receivedAt;
-        span.setAttributes({
-          "chatbot.outcome": ctx.state,
-          "chatbot.auto_deferred": ctx.autoDeferred,
-          ...(first !== null && {
-            "chatbot.first_callback_ms": first,
-            // What was left of the 3-second window when the first callback went out.
-            "chatbot.window_left_ms": 3_000 - (ctx.firstCallbackAt! - interaction.created_at),
-          }),
-        });
-        this.#telemetry.interaction(name, ctx.state, first);
-      }
-    });
+    const scopeOfLog = { interactionId: interaction.id, command: name };
+    await logScope.run(scopeOfLog, () =>
+      this.#telemetry.span(`interaction /${name}`, attributes, async (span) => {
+        try {
+          await runMiddleware(
+            [...(this.#options.middleware ?? []), ...definition.middleware],
+            ctx,
+            async () => {
+              const instance = resolveClass(
+                scope,
+                definition.target as unknown as new () => { run(...args: unknown[]): unknown },
+              );
+              await instance.run(...this.#arguments(definition, ctx));
+            },
+          );
+        } catch (error) {
+          failed(span, error);
+          this.#telemetry.handlerError("command", definition.target.name);
+          await this.#commandFailed(error, ctx);
+        } finally {
+          await ctx.settle();
+          this.#contexts.delete(ctx);
+          this.#logInteraction(ctx);
+          const first = ctx.firstCallbackAt === null ? null : ctx.firstCallbackAt - ctx.receivedAt;
+          span.setAttributes({
+            "chatbot.outcome": ctx.state,
+            "chatbot.auto_deferred": ctx.autoDeferred,
+            ...(first !== null && {
+              "chatbot.first_callback_ms": first,
+              // What was left of the 3-second window when the first callback went out.
+              "chatbot.window_left_ms": 3_000 - (ctx.firstCallbackAt! - interaction.created_at),
+            }),
+          });
+          this.#telemetry.interaction(name, ctx.state, first);
+        }
+      }),
+    );
   }
 
   #arguments(definition: CommandDefinition, ctx: CommandContext): unknown[] {
@@ -569,26 +575,28 @@ export class Bot {
         this.#fired.add(handler);
       }
       const attributes = { "chatbot.event": event.name, "chatbot.handler": handler.label };
-      await this.#telemetry.span(`event ${event.name} ${handler.label}`, attributes, async (span) => {
-        try {
-          await runMiddleware(this.#chains.get(handler)!, ctx, async () => {
-            const instance = resolveClass(
-              this.container,
-              handler.target as unknown as new () => Record<string | symbol, unknown>,
-            );
-            await (instance[handler.method] as (payload: unknown, ctx: EventContext) => unknown).call(
-              instance,
-              event.data,
-              ctx,
-            );
-          });
-        } catch (error) {
-          failed(span, error);
-          this.#telemetry.handlerError("event", handler.label);
-          this.logger.error(`${handler.label} (@On "${event.name}") threw`, error);
-          await this.#onError(error, { kind: "event", ctx, handler: handler.label });
-        }
-      });
+      await logScope.run({ event: event.name }, () =>
+        this.#telemetry.span(`event ${event.name} ${handler.label}`, attributes, async (span) => {
+          try {
+            await runMiddleware(this.#chains.get(handler)!, ctx, async () => {
+              const instance = resolveClass(
+                this.container,
+                handler.target as unknown as new () => Record<string | symbol, unknown>,
+              );
+              await (instance[handler.method] as (payload: unknown, ctx: EventContext) => unknown).call(
+                instance,
+                event.data,
+                ctx,
+              );
+            });
+          } catch (error) {
+            failed(span, error);
+            this.#telemetry.handlerError("event", handler.label);
+            this.logger.error(`${handler.label} (@On "${event.name}") threw`, error);
+            await this.#onError(error, { kind: "event", ctx, handler: handler.label });
+          }
+        }),
+      );
     }
   }
 }
