@@ -11,6 +11,7 @@
 //    BENCH_USE_ROUNDS (default 5) turns, each after a warm-up, same server, same client code.
 //    Target: within 1.3 times.
 // The bots are built by hand from the decorators (this file is plain JavaScript).
+import { mkdirSync, writeFileSync } from "node:fs";
 import { startReferenceServer, stop } from "./lib/processes.mjs";
 import { benchWorld } from "./lib/world.mjs";
 
@@ -19,6 +20,29 @@ const STARTS = Number(process.env.BENCH_STARTS ?? 10);
 const USES = Number(process.env.BENCH_USES ?? 1_000);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 100);
 const ROUNDS = Number(process.env.BENCH_USE_ROUNDS ?? 5);
+
+// BENCH_OTEL=sdk registers the OpenTelemetry SDK first (in-memory exporters, a context manager),
+// as an application that exports traces and metrics would; bench/telemetry.mjs compares the two.
+if (process.env.BENCH_OTEL === "sdk") {
+  const { context, metrics, trace } = await import("@opentelemetry/api");
+  const { AsyncLocalStorageContextManager } = await import("@opentelemetry/context-async-hooks");
+  const { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } =
+    await import("@opentelemetry/sdk-trace-base");
+  const { InMemoryMetricExporter, MeterProvider, PeriodicExportingMetricReader, AggregationTemporality } =
+    await import("@opentelemetry/sdk-metrics");
+  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  const spans = new InMemorySpanExporter();
+  trace.setGlobalTracerProvider(
+    new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(spans)] }),
+  );
+  const reader = new PeriodicExportingMetricReader({
+    exporter: new InMemoryMetricExporter(AggregationTemporality.CUMULATIVE),
+    exportIntervalMillis: 1_000,
+  });
+  metrics.setGlobalMeterProvider(new MeterProvider({ readers: [reader] }));
+  // Finished spans are dropped now and then, as an exporter sending them away would.
+  setInterval(() => spans.reset(), 1_000).unref();
+}
 
 const fw = await import("../packages/framework/dist/index.js");
 const { RestClient } = await import("../packages/rest/dist/index.js");
@@ -299,6 +323,11 @@ try {
   ]);
   console.log(
     `use to answer p99: framework ${(trips.framework.p99 / trips.sdk.p99).toFixed(2)}x the SDK-only bot (target <= 1.3x)`,
+  );
+  mkdirSync(new URL("./results/", import.meta.url), { recursive: true });
+  writeFileSync(
+    new URL(`./results/framework-${process.env.BENCH_OTEL ?? "none"}.json`, import.meta.url),
+    JSON.stringify({ events, trips }, null, 2),
   );
 } finally {
   await stop(server.child);

@@ -17,6 +17,7 @@ const all = [
   "console",
   "create",
   "state",
+  "telemetry",
 ];
 const chosen = process.argv.length > 2 ? process.argv.slice(2) : all;
 for (const name of chosen) {

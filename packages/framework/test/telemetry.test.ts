@@ -7,7 +7,16 @@ import {
 } from "@opentelemetry/sdk-trace-base";
 import "@chatbot/testing/vitest";
 import { beforeAll, describe, expect, it } from "vitest";
-import { Command, type CommandContext, type EventPayload, Listener, On, RestClient } from "../src/index.js";
+import {
+  Command,
+  type CommandContext,
+  type EventPayload,
+  Listener,
+  On,
+  requirePermissions,
+  RestClient,
+  UseMiddleware,
+} from "../src/index.js";
 import { startedBot, world } from "./support.js";
 
 // The framework's spans and metrics, read through the OpenTelemetry SDK's in-memory exporters for a
@@ -57,6 +66,14 @@ class Slow {
   }
 }
 
+@Command({ name: "ban-hammer", description: "Needs Moderate members" })
+@UseMiddleware(requirePermissions("moderate_members"))
+class Hammer {
+  async run(ctx: CommandContext) {
+    await ctx.reply("down it comes");
+  }
+}
+
 @Command({ name: "boom", description: "Throws" })
 class Boom {
   async run() {
@@ -81,7 +98,11 @@ class Watcher {
 describe("OpenTelemetry", () => {
   it("a span per interaction and per handler, and counts of interactions, first callbacks, errors and events", async () => {
     const w = await world({ people: ["ada"] });
-    await startedBot(w, { commands: [Hello, Slow, Boom], listeners: [Watcher], messageContent: true });
+    await startedBot(w, {
+      commands: [Hello, Slow, Boom, Hammer],
+      listeners: [Watcher],
+      messageContent: true,
+    });
     const { ada } = w.people;
     const general = w.channels.general;
 
@@ -96,6 +117,7 @@ describe("OpenTelemetry", () => {
     await slow.answered();
 
     await (await ada.use(general, "/boom")).settled();
+    await (await ada.use(general, "/ban-hammer")).answered();
     await ada.say(general, "explode");
 
     await expect
@@ -134,6 +156,7 @@ describe("OpenTelemetry", () => {
         { attributes: { "chatbot.command": "hello", "chatbot.outcome": "answered" }, value: 1 },
         { attributes: { "chatbot.command": "slow", "chatbot.outcome": "answered" }, value: 1 },
         { attributes: { "chatbot.command": "boom", "chatbot.outcome": "answered" }, value: 1 },
+        { attributes: { "chatbot.command": "ban-hammer", "chatbot.outcome": "refused" }, value: 1 },
       ]),
     );
     expect(await points("chatbot.interaction.first_callback")).toEqual(
@@ -146,7 +169,7 @@ describe("OpenTelemetry", () => {
       ]),
     );
     const events = await points("chatbot.events");
-    expect(events.find((p) => p.attributes["chatbot.event"] === "INTERACTION_CREATE")?.value).toBe(3);
+    expect(events.find((p) => p.attributes["chatbot.event"] === "INTERACTION_CREATE")?.value).toBe(4);
     expect(
       events.find((p) => p.attributes["chatbot.event"] === "MESSAGE_CREATE")?.value,
     ).toBeGreaterThanOrEqual(1);

@@ -491,11 +491,13 @@ export class Bot {
     const scopeOfLog = { interactionId: interaction.id, command: name };
     await logScope.run(scopeOfLog, () =>
       this.#telemetry.span(`interaction /${name}`, attributes, async (span) => {
+        let ran = false;
         try {
           await runMiddleware(
             [...(this.#options.middleware ?? []), ...definition.middleware],
             ctx,
             async () => {
+              ran = true;
               const instance = resolveClass(
                 scope,
                 definition.target as unknown as new () => { run(...args: unknown[]): unknown },
@@ -512,8 +514,10 @@ export class Bot {
           this.#contexts.delete(ctx);
           this.#logInteraction(ctx);
           const first = ctx.firstCallbackAt === null ? null : ctx.firstCallbackAt - ctx.receivedAt;
+          // A middleware that answered instead of the handler (a permission, a cooldown) refused it.
+          const outcome = ran ? ctx.state : "refused";
           span.setAttributes({
-            "chatbot.outcome": ctx.state,
+            "chatbot.outcome": outcome,
             "chatbot.auto_deferred": ctx.autoDeferred,
             ...(first !== null && {
               "chatbot.first_callback_ms": first,
@@ -521,7 +525,7 @@ export class Bot {
               "chatbot.window_left_ms": 3_000 - (ctx.firstCallbackAt! - interaction.created_at),
             }),
           });
-          this.#telemetry.interaction(name, ctx.state, first);
+          this.#telemetry.interaction(name, outcome, first);
         }
       }),
     );
