@@ -39,7 +39,7 @@ export { type Middleware, runMiddleware } from "./middleware/compose.js";
 export { cooldown, type CooldownOptions, type CooldownPer } from "./middleware/cooldown.js";
 export { requireBotPermissions, requirePermissions } from "./middleware/require-permissions.js";
 export { type AnyMiddleware, ignoreBots, onlyChannels, onlyGuilds } from "./middleware/restrictions.js";
-export { type LogScope, logScope, PinoLogger, type PinoLoggerOptions } from "./pino-logger.js";
+export { PinoLogger, type PinoLoggerOptions } from "./pino-logger.js";
 export {
   Clock,
   type ClockTimer,

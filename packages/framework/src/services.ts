@@ -45,6 +45,13 @@ export abstract class Logger {
   error(message: string, error?: unknown): void {
     this.log("error", error === undefined ? message : `${message}: ${describe(error)}`);
   }
+  /**
+   * A logger whose lines carry `fields` (the framework gives each interaction's context one with
+   * its `interaction_id` and `command`). Loggers without fields of their own answer themselves.
+   */
+  child(_fields: Readonly<Record<string, string>>): Logger {
+    return this;
+  }
 }
 
 const ORDER: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 3 };

@@ -7,7 +7,7 @@ import {
 } from "@opentelemetry/sdk-trace-base";
 import "@chatbot/testing/vitest";
 import { beforeAll, describe, expect, it } from "vitest";
-import { Command, type CommandContext, createBot, Logger, PinoLogger } from "../src/index.js";
+import { Command, type CommandContext, createBot, PinoLogger } from "../src/index.js";
 import { world } from "./support.js";
 
 // The default logger: JSON lines through pino, each with the interaction being handled and the
@@ -23,15 +23,14 @@ beforeAll(() => {
 
 @Command({ name: "hello", description: "Logs, then answers" })
 class Hello {
-  constructor(private readonly logger: Logger) {}
   async run(ctx: CommandContext) {
-    this.logger.info("saying hello");
+    ctx.logger.info("saying hello");
     await ctx.reply("hi");
   }
 }
 
 describe("PinoLogger", () => {
-  it("writes JSON lines with the interaction id, the command and the trace id", async () => {
+  it("writes JSON lines; an interaction's logger adds its id and command, and the trace id of its span", async () => {
     const w = await world({ people: ["ada"] });
     const lines: string[] = [];
     const logger = new PinoLogger({ destination: { write: (line: string) => void lines.push(line) } });

@@ -24,7 +24,7 @@ import { StateStore } from "../state/state-store.js";
 import { DefinitionError, FrameworkError } from "../errors.js";
 import { registerSingletons } from "../decorators/singleton.js";
 import { type Middleware, runMiddleware } from "../middleware/compose.js";
-import { logScope, PinoLogger } from "../pino-logger.js";
+import { PinoLogger } from "../pino-logger.js";
 import { Clock, Logger, SystemClock } from "../services.js";
 import { applyPlan, describePlan, planChanges, planSync, type SyncPlan } from "../sync/command-plan.js";
 import type { BotOptions } from "./bot-options.js";
@@ -381,19 +381,17 @@ export class Bot {
       "chatbot.job.attempt": job.attempt,
     };
     try {
-      await logScope.run({ job: name }, () =>
-        this.#telemetry.span(`job ${name}`, attributes, async () => {
-          const instance = resolveClass(
-            this.container,
-            definition.target as unknown as new () => Record<string | symbol, unknown>,
-          );
-          await (instance[definition.method] as (payload: unknown, job: JobInfo) => unknown).call(
-            instance,
-            payload,
-            job,
-          );
-        }),
-      );
+      await this.#telemetry.span(`job ${name}`, attributes, async () => {
+        const instance = resolveClass(
+          this.container,
+          definition.target as unknown as new () => Record<string | symbol, unknown>,
+        );
+        await (instance[definition.method] as (payload: unknown, job: JobInfo) => unknown).call(
+          instance,
+          payload,
+          job,
+        );
+      });
     } catch (error) {
       this.#telemetry.handlerError("job", definition.label);
       this.logger.error(`${definition.label} (job ${name}) threw`, error);
@@ -463,7 +461,8 @@ export class Bot {
 
   async #runCommand(interaction: GatewayInteraction): Promise<void> {
     const scope = this.container.createChildContainer();
-    const ctx = new CommandContext(interaction, this.rest, this.clock, this.logger, scope);
+    const logger = this.logger.child({ interaction_id: interaction.id, command: interaction.data.name });
+    const ctx = new CommandContext(interaction, this.rest, this.clock, logger, scope);
     const definition = this.#commands.get(interaction.data.name);
     if (!definition) {
       this.logger.warn(
@@ -488,47 +487,44 @@ export class Bot {
       ...(interaction.guild_id && { "chatbot.guild_id": interaction.guild_id }),
     };
     // From delivery to the last reply: the span ends once what the handler started has settled.
-    const scopeOfLog = { interactionId: interaction.id, command: name };
-    await logScope.run(scopeOfLog, () =>
-      this.#telemetry.span(`interaction /${name}`, attributes, async (span) => {
-        let ran = false;
-        try {
-          await runMiddleware(
-            [...(this.#options.middleware ?? []), ...definition.middleware],
-            ctx,
-            async () => {
-              ran = true;
-              const instance = resolveClass(
-                scope,
-                definition.target as unknown as new () => { run(...args: unknown[]): unknown },
-              );
-              await instance.run(...this.#arguments(definition, ctx));
-            },
-          );
-        } catch (error) {
-          failed(span, error);
-          this.#telemetry.handlerError("command", definition.target.name);
-          await this.#commandFailed(error, ctx);
-        } finally {
-          await ctx.settle();
-          this.#contexts.delete(ctx);
-          this.#logInteraction(ctx);
-          const first = ctx.firstCallbackAt === null ? null : ctx.firstCallbackAt - ctx.receivedAt;
-          // A middleware that answered instead of the handler (a permission, a cooldown) refused it.
-          const outcome = ran ? ctx.state : "refused";
-          span.setAttributes({
-            "chatbot.outcome": outcome,
-            "chatbot.auto_deferred": ctx.autoDeferred,
-            ...(first !== null && {
-              "chatbot.first_callback_ms": first,
-              // What was left of the 3-second window when the first callback went out.
-              "chatbot.window_left_ms": 3_000 - (ctx.firstCallbackAt! - interaction.created_at),
-            }),
-          });
-          this.#telemetry.interaction(name, outcome, first);
-        }
-      }),
-    );
+    await this.#telemetry.span(`interaction /${name}`, attributes, async (span) => {
+      let ran = false;
+      try {
+        await runMiddleware(
+          [...(this.#options.middleware ?? []), ...definition.middleware],
+          ctx,
+          async () => {
+            ran = true;
+            const instance = resolveClass(
+              scope,
+              definition.target as unknown as new () => { run(...args: unknown[]): unknown },
+            );
+            await instance.run(...this.#arguments(definition, ctx));
+          },
+        );
+      } catch (error) {
+        failed(span, error);
+        this.#telemetry.handlerError("command", definition.target.name);
+        await this.#commandFailed(error, ctx);
+      } finally {
+        await ctx.settle();
+        this.#contexts.delete(ctx);
+        this.#logInteraction(ctx);
+        const first = ctx.firstCallbackAt === null ? null : ctx.firstCallbackAt - ctx.receivedAt;
+        // A middleware that answered instead of the handler (a permission, a cooldown) refused it.
+        const outcome = ran ? ctx.state : "refused";
+        span.setAttributes({
+          "chatbot.outcome": outcome,
+          "chatbot.auto_deferred": ctx.autoDeferred,
+          ...(first !== null && {
+            "chatbot.first_callback_ms": first,
+            // What was left of the 3-second window when the first callback went out.
+            "chatbot.window_left_ms": 3_000 - (ctx.firstCallbackAt! - interaction.created_at),
+          }),
+        });
+        this.#telemetry.interaction(name, outcome, first);
+      }
+    });
   }
 
   #arguments(definition: CommandDefinition, ctx: CommandContext): unknown[] {
@@ -561,11 +557,11 @@ export class Bot {
         ? "no callback"
         : `first callback after ${ctx.firstCallbackAt - ctx.receivedAt} ms${ctx.autoDeferred ? " (auto-deferred)" : ""}`;
     const state = ctx.state;
-    this.logger.info(
+    ctx.logger.info(
       `/${ctx.commandName} by ${ctx.user.username}: ${state}, delivered ${delivered} ms after use, ${first}`,
     );
     if (ctx.firstCallbackAt === null && state !== "expired") {
-      this.logger.warn(
+      ctx.logger.warn(
         `/${ctx.commandName} returned without replying: the person will see that the app did not respond`,
       );
     }
@@ -579,28 +575,26 @@ export class Bot {
         this.#fired.add(handler);
       }
       const attributes = { "chatbot.event": event.name, "chatbot.handler": handler.label };
-      await logScope.run({ event: event.name }, () =>
-        this.#telemetry.span(`event ${event.name} ${handler.label}`, attributes, async (span) => {
-          try {
-            await runMiddleware(this.#chains.get(handler)!, ctx, async () => {
-              const instance = resolveClass(
-                this.container,
-                handler.target as unknown as new () => Record<string | symbol, unknown>,
-              );
-              await (instance[handler.method] as (payload: unknown, ctx: EventContext) => unknown).call(
-                instance,
-                event.data,
-                ctx,
-              );
-            });
-          } catch (error) {
-            failed(span, error);
-            this.#telemetry.handlerError("event", handler.label);
-            this.logger.error(`${handler.label} (@On "${event.name}") threw`, error);
-            await this.#onError(error, { kind: "event", ctx, handler: handler.label });
-          }
-        }),
-      );
+      await this.#telemetry.span(`event ${event.name} ${handler.label}`, attributes, async (span) => {
+        try {
+          await runMiddleware(this.#chains.get(handler)!, ctx, async () => {
+            const instance = resolveClass(
+              this.container,
+              handler.target as unknown as new () => Record<string | symbol, unknown>,
+            );
+            await (instance[handler.method] as (payload: unknown, ctx: EventContext) => unknown).call(
+              instance,
+              event.data,
+              ctx,
+            );
+          });
+        } catch (error) {
+          failed(span, error);
+          this.#telemetry.handlerError("event", handler.label);
+          this.logger.error(`${handler.label} (@On "${event.name}") threw`, error);
+          await this.#onError(error, { kind: "event", ctx, handler: handler.label });
+        }
+      });
     }
   }
 }

@@ -1,5 +1,6 @@
 import {
   type Attributes,
+  context,
   type Counter,
   type Histogram,
   metrics,
@@ -50,7 +51,8 @@ export class BotTelemetry {
 
   /** Runs `work` inside a span named `name` that ends when it does, recording what it threw. */
   async span<T>(name: string, attributes: Attributes, work: (span: Span) => Promise<T>): Promise<T> {
-    return this.tracer.startActiveSpan(name, { kind: SpanKind.INTERNAL, attributes }, async (span) => {
+    const span = this.tracer.startSpan(name, { kind: SpanKind.INTERNAL, attributes });
+    const run = async () => {
       try {
         return await work(span);
       } catch (error) {
@@ -59,7 +61,10 @@ export class BotTelemetry {
       } finally {
         span.end();
       }
-    });
+    };
+    // Without an SDK the span records nothing: no context to carry it, no cost beyond the call.
+    if (!span.isRecording()) return run();
+    return context.with(trace.setSpan(context.active(), span), run);
   }
 
   interaction(command: string, outcome: string, firstCallbackMs: number | null): void {

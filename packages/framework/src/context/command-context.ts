@@ -61,7 +61,11 @@ export class CommandContext {
     private readonly rest: RestClient,
     /** The bot's clock (the test world's clock in tests). */
     readonly clock: Clock,
-    private readonly logger: Logger,
+    /**
+     * The bot's logger, its lines carrying this interaction's id and command (`interaction_id`,
+     * `command` with the default pino logger).
+     */
+    readonly logger: Logger,
     /** The interaction's scope of the bot's container, for {@link resolve}. */
     private readonly container: DependencyContainer | null = null,
   ) {
