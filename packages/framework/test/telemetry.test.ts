@@ -102,6 +102,8 @@ describe("OpenTelemetry", () => {
       commands: [Hello, Slow, Boom, Hammer],
       listeners: [Watcher],
       messageContent: true,
+      // A span per listener run: off by default, on here.
+      telemetry: { eventSpans: true },
     });
     const { ada } = w.people;
     const general = w.channels.general;
@@ -177,6 +179,8 @@ describe("OpenTelemetry", () => {
 
   it("a span per REST call with its waits, retries and status, a 429 counted, and a gateway drop and recovery", async () => {
     const w = await world({ people: ["ada"] });
+    // Listener spans are off by default: only the REST call below gets one.
+    spans.reset();
     const { bot } = await startedBot(w, { listeners: [Watcher], messageContent: true });
     const general = w.channels.general;
     const route = "/channels/{id}/messages";
@@ -204,6 +208,7 @@ describe("OpenTelemetry", () => {
       "http.response.status_code": 201,
     });
     expect(post.events.map((e) => e.name)).toContain("rate_limited");
+    expect(spans.getFinishedSpans().filter((s) => s.name.startsWith("event "))).toEqual([]);
     expect(await points("chatbot.rest.rate_limited")).toEqual([
       { attributes: { "chatbot.route": route, "chatbot.rest.global": false }, value: 1 },
     ]);

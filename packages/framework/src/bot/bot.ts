@@ -59,7 +59,7 @@ export class Bot {
   readonly scheduler: Scheduler;
   readonly #options: BotOptions;
   readonly #schedules: Map<string, ScheduleDefinition>;
-  #telemetry = new BotTelemetry();
+  #telemetry: BotTelemetry;
   #synced = false;
   readonly #commands = new Map<string, CommandDefinition>();
   readonly #handlers = new Map<string, HandlerDefinition[]>();
@@ -81,6 +81,7 @@ export class Bot {
 
   constructor(options: BotOptions) {
     this.#options = options;
+    this.#telemetry = new BotTelemetry(options.telemetry);
     const problems: string[] = [];
     if (typeof options.token !== "string" || options.token === "")
       problems.push("token must be the bot token, a non-empty string");
@@ -253,7 +254,7 @@ export class Bot {
    * are made with the bot; `observe()` registers one after).
    */
   refreshTelemetry(): void {
-    this.#telemetry = new BotTelemetry();
+    this.#telemetry = new BotTelemetry(this.#options.telemetry);
   }
 
   /** Whether the commands are in sync with the service (after `start()`; always with `sync: false`). */
@@ -575,7 +576,7 @@ export class Bot {
         this.#fired.add(handler);
       }
       const attributes = { "chatbot.event": event.name, "chatbot.handler": handler.label };
-      await this.#telemetry.span(`event ${event.name} ${handler.label}`, attributes, async (span) => {
+      await this.#telemetry.eventSpan(`event ${event.name} ${handler.label}`, attributes, async (span) => {
         try {
           await runMiddleware(this.#chains.get(handler)!, ctx, async () => {
             const instance = resolveClass(
