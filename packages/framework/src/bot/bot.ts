@@ -30,6 +30,7 @@ import { applyPlan, describePlan, planChanges, planSync, type SyncPlan } from ".
 import type { BotOptions } from "./bot-options.js";
 import { logGateway } from "./gateway-log.js";
 import { logLongWaits } from "./rest-log.js";
+import type { Span } from "@opentelemetry/api";
 import { BotTelemetry, failed } from "./telemetry.js";
 
 const DEFAULT_AUTO_DEFER_MS = 2_000;
@@ -575,8 +576,7 @@ export class Bot {
         if (this.#fired.has(handler)) continue;
         this.#fired.add(handler);
       }
-      const attributes = { "chatbot.event": event.name, "chatbot.handler": handler.label };
-      await this.#telemetry.eventSpan(`event ${event.name} ${handler.label}`, attributes, async (span) => {
+      const run = async (span: Span | null) => {
         try {
           await runMiddleware(this.#chains.get(handler)!, ctx, async () => {
             const instance = resolveClass(
@@ -590,12 +590,18 @@ export class Bot {
             );
           });
         } catch (error) {
-          failed(span, error);
+          if (span) failed(span, error);
           this.#telemetry.handlerError("event", handler.label);
           this.logger.error(`${handler.label} (@On "${event.name}") threw`, error);
           await this.#onError(error, { kind: "event", ctx, handler: handler.label });
         }
-      });
+      };
+      // A span per listener run only when asked: with an SDK on it costs more than the dispatch.
+      if (!this.#telemetry.eventSpans) await run(null);
+      else {
+        const attributes = { "chatbot.event": event.name, "chatbot.handler": handler.label };
+        await this.#telemetry.span(`event ${event.name} ${handler.label}`, attributes, run);
+      }
     }
   }
 }

@@ -3,7 +3,6 @@ import {
   context,
   type Counter,
   type Histogram,
-  INVALID_SPAN_CONTEXT,
   metrics,
   type Span,
   SpanKind,
@@ -26,15 +25,15 @@ export class BotTelemetry {
   readonly #interactions: Counter;
   readonly #firstCallback: Histogram;
   readonly #handlerErrors: Counter;
-  readonly #events: Counter;
+  /** Events received by type, counted here and read by the meter when it collects. */
+  readonly #eventCounts = new Map<string, { count: number; attributes: Attributes }>();
   readonly #eventLag: Histogram;
 
   /** Whether each listener's run gets a span (`createBot({ telemetry: { eventSpans: true } })`). */
-  readonly #eventSpans: boolean;
-  readonly #eventAttributes = new Map<string, Attributes>();
+  readonly eventSpans: boolean;
 
   constructor(options: { eventSpans?: boolean } = {}) {
-    this.#eventSpans = options.eventSpans === true;
+    this.eventSpans = options.eventSpans === true;
     const meter = metrics.getMeter(TELEMETRY_SCOPE);
     this.#interactions = meter.createCounter("chatbot.interactions", {
       description: "Interactions handled, by command and outcome (answered, thinking, expired, ...)",
@@ -47,7 +46,13 @@ export class BotTelemetry {
     this.#handlerErrors = meter.createCounter("chatbot.handler.errors", {
       description: "Handlers that threw, by kind (command, event, job) and handler",
     });
-    this.#events = meter.createCounter("chatbot.events", { description: "Gateway events received, by type" });
+    // An observable counter: an event costs a map increment, not an SDK call (events are the
+    // framework's hottest path), and the meter reads the counts when it collects.
+    meter
+      .createObservableCounter("chatbot.events", { description: "Gateway events received, by type" })
+      .addCallback((result) => {
+        for (const { count, attributes } of this.#eventCounts.values()) result.observe(count, attributes);
+      });
     this.#eventLag = meter.createHistogram("chatbot.event.lag", {
       description: "Time from a message's creation on the service to its event reaching the bot",
       unit: "ms",
@@ -73,15 +78,6 @@ export class BotTelemetry {
     return context.with(trace.setSpan(context.active(), span), run);
   }
 
-  /**
-   * Runs a listener in a span of its own when event spans are on; otherwise in none, since a span
-   * per event costs several microseconds with an SDK on, many times the dispatch itself.
-   */
-  eventSpan<T>(name: string, attributes: Attributes, work: (span: Span) => Promise<T>): Promise<T> {
-    if (this.#eventSpans) return this.span(name, attributes, work);
-    return work(NO_SPAN);
-  }
-
   interaction(command: string, outcome: string, firstCallbackMs: number | null): void {
     this.#interactions.add(1, { "chatbot.command": command, "chatbot.outcome": outcome });
     if (firstCallbackMs !== null) this.#firstCallback.record(firstCallbackMs, { "chatbot.command": command });
@@ -92,16 +88,13 @@ export class BotTelemetry {
   }
 
   event(name: string, lagMs: number | null): void {
-    // One attributes object per event name: the SDK reads them on every add.
-    let attributes = this.#eventAttributes.get(name);
-    if (!attributes) this.#eventAttributes.set(name, (attributes = { "chatbot.event": name }));
-    this.#events.add(1, attributes);
-    if (lagMs !== null && lagMs >= 0) this.#eventLag.record(lagMs, attributes);
+    let counted = this.#eventCounts.get(name);
+    if (!counted)
+      this.#eventCounts.set(name, (counted = { count: 0, attributes: { "chatbot.event": name } }));
+    counted.count += 1;
+    if (lagMs !== null && lagMs >= 0) this.#eventLag.record(lagMs, counted.attributes);
   }
 }
-
-/** A span that records nothing, for work that has no span of its own. */
-const NO_SPAN = trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
 
 /** Marks `span` failed with `error` (its exception event and an error status). */
 export function failed(span: Span, error: unknown): void {
