@@ -5,6 +5,7 @@ import {
   type JobQueue,
   listLimit,
   toJson,
+  toJsonOrNone,
   type JobRecord,
   StateError,
   StateStore,
@@ -18,7 +19,7 @@ import type { Redis } from "ioredis";
 export interface RedisStoreOptions {
   /** The prefix of every key (a cluster's `ClusterKeys.prefix` plus `:state`). */
   readonly prefix: string;
-  /** The clock times to live and jobs run on; default the wall clock. */
+  /** The clock times to live run on; default the wall clock. */
   readonly clock?: Pick<Clock, "now">;
   /**
    * How long a claimed job is kept from other processes while its handler runs (60,000 ms): a
@@ -159,7 +160,7 @@ export class RedisStore extends StateStore {
   readonly jobs: JobQueue;
   readonly #redis: Scripted;
   readonly #prefix: string;
-  #clock: Pick<Clock, "now">;
+  readonly #clock: Pick<Clock, "now">;
   #closed = false;
 
   constructor(redis: Redis, options: RedisStoreOptions) {
@@ -178,11 +179,6 @@ export class RedisStore extends StateStore {
       );
     }
     this.jobs = new RedisJobQueue(this.#redis, `${options.prefix}:jobs`, claimMs, () => this.#open());
-  }
-
-  /** Reads time from `clock` from now on. */
-  useClock(clock: Pick<Clock, "now">): void {
-    this.#clock = clock;
   }
 
   #open(): void {
@@ -235,7 +231,7 @@ export class RedisStore extends StateStore {
       const next = change(found === undefined ? undefined : (JSON.parse(found.json) as T));
       const expiresAt =
         options?.ttlMs === undefined ? (found?.expiresAt ?? null) : expiryOf(this.#clock.now(), options);
-      if (await this.#cas(key, found?.json, next === undefined ? undefined : toJson(key, next), expiresAt)) {
+      if (await this.#cas(key, found?.json, toJsonOrNone(key, next), expiresAt)) {
         return next;
       }
     }
@@ -253,8 +249,8 @@ export class RedisStore extends StateStore {
   ): Promise<boolean> {
     this.#open();
     checkKey(key);
-    const want = expected === undefined ? undefined : toJson(key, expected);
-    const json = next === undefined ? undefined : toJson(key, next);
+    const want = toJsonOrNone(key, expected);
+    const json = toJsonOrNone(key, next);
     return this.#cas(key, want, json, expiryOf(this.#clock.now(), options));
   }
 

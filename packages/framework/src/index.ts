@@ -69,6 +69,7 @@ export {
   type StoredEntry,
   type StoredValue,
   toJson,
+  toJsonOrNone,
   type WriteOptions,
 } from "./state/state-store.js";
 export {

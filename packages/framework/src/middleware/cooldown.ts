@@ -66,14 +66,13 @@ export function cooldown(options: CooldownOptions): Middleware<CommandContext> {
       }
       if (await store.compareAndSet(key, previous, now, { ttlMs: options.ms })) break;
     }
-    const before = previous;
     // A handler that refuses the use itself gives it back with ctx.cooldown.refund().
     ctx.cooldown.counts(async () => {
-      const left = before === undefined ? 0 : before + options.ms - ctx.clock.now();
+      const left = previous === undefined ? 0 : previous + options.ms - ctx.clock.now();
       await store.compareAndSet(
         key,
         now,
-        left > 0 ? before : undefined,
+        left > 0 ? previous : undefined,
         left > 0 ? { ttlMs: left } : undefined,
       );
     });

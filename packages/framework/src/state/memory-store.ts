@@ -9,6 +9,7 @@ import {
   StateStore,
   type StoredEntry,
   toJson,
+  toJsonOrNone,
   type WriteOptions,
 } from "./state-store.js";
 
@@ -19,24 +20,19 @@ interface Entry {
 
 /**
  * A store in this process's memory, gone when it ends: the default of `createBot`, and what tests
- * use. Times to live run on its clock, which `createBot` sets to the bot's (in a test world, the
- * world's clock: `world.clock.advance()` expires values and fires jobs).
+ * use. Times to live run on its clock: the one `createBot` makes is on the bot's (in a test world,
+ * the world's clock: `world.clock.advance()` expires values, as it fires jobs).
  */
 export class MemoryStore extends StateStore {
   readonly #entries = new Map<string, Entry>();
   readonly jobs: MemoryJobQueue;
-  #clock: Pick<Clock, "now">;
+  readonly #clock: Pick<Clock, "now">;
   #closed = false;
 
   constructor(options: { clock?: Pick<Clock, "now"> } = {}) {
     super();
     this.#clock = options.clock ?? new SystemClock();
     this.jobs = new MemoryJobQueue(() => this.#open());
-  }
-
-  /** Reads time from `clock` from now on (`createBot` hands a store it made the bot's clock). */
-  useClock(clock: Pick<Clock, "now">): void {
-    this.#clock = clock;
   }
 
   #open(): void {
@@ -81,7 +77,7 @@ export class MemoryStore extends StateStore {
     const next = change(entry === undefined ? undefined : (JSON.parse(entry.json) as T));
     const expiresAt =
       options?.ttlMs === undefined ? (entry?.expiresAt ?? null) : expiryOf(this.#clock.now(), options);
-    this.#write(key, next === undefined ? undefined : toJson(key, next), expiresAt);
+    this.#write(key, toJsonOrNone(key, next), expiresAt);
     return next;
   }
 
@@ -93,8 +89,8 @@ export class MemoryStore extends StateStore {
   ): Promise<boolean> {
     this.#open();
     checkKey(key);
-    const want = expected === undefined ? undefined : toJson(key, expected);
-    const json = next === undefined ? undefined : toJson(key, next);
+    const want = toJsonOrNone(key, expected);
+    const json = toJsonOrNone(key, next);
     const expiresAt = expiryOf(this.#clock.now(), options);
     if (this.#read(key)?.json !== want) return false;
     this.#write(key, json, expiresAt);

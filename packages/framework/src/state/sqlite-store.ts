@@ -12,6 +12,7 @@ import {
   StateStore,
   type StoredEntry,
   toJson,
+  toJsonOrNone,
   type WriteOptions,
 } from "./state-store.js";
 
@@ -19,7 +20,7 @@ import {
 export interface SqliteStoreOptions {
   /** The database file; its folder is made if missing. */
   readonly path: string;
-  /** The clock times to live and jobs run on; default the wall clock (`createBot` sets the bot's). */
+  /** The clock times to live run on; default the wall clock (a test passes its world's clock). */
   readonly clock?: Pick<Clock, "now">;
 }
 
@@ -48,7 +49,7 @@ export class SqliteStore extends StateStore {
   readonly path: string;
   readonly jobs: JobQueue;
   readonly #db: Database.Database;
-  #clock: Pick<Clock, "now">;
+  readonly #clock: Pick<Clock, "now">;
   #closed = false;
   readonly #get: Database.Statement<[string], Row>;
   readonly #put: Database.Statement<[string, string, number | null]>;
@@ -90,11 +91,6 @@ export class SqliteStore extends StateStore {
     );
     this.#sweep = this.#db.prepare("DELETE FROM state WHERE expires_at IS NOT NULL AND expires_at <= ?");
     this.jobs = new SqliteJobQueue(this.#db, () => this.#open());
-  }
-
-  /** Reads time from `clock` from now on (`createBot` hands a store the bot's clock). */
-  useClock(clock: Pick<Clock, "now">): void {
-    this.#clock = clock;
   }
 
   #open(): void {
@@ -157,8 +153,8 @@ export class SqliteStore extends StateStore {
     this.#open();
     checkKey(key);
     const now = this.#clock.now();
-    const want = expected === undefined ? undefined : toJson(key, expected);
-    const json = next === undefined ? undefined : toJson(key, next);
+    const want = toJsonOrNone(key, expected);
+    const json = toJsonOrNone(key, next);
     const expiresAt = expiryOf(now, options);
     const run = this.#db.transaction(() => {
       if (this.#read(key, now)?.value !== want) return false;

@@ -119,6 +119,11 @@ function notJson(value: unknown, path: string): string | null {
   }
 }
 
+/** Like {@link toJson}, where undefined stands for no value (compare-and-set, update) and stays undefined. */
+export function toJsonOrNone(key: string, value: unknown): string | undefined {
+  return value === undefined ? undefined : toJson(key, value);
+}
+
 /** Checks a time to live: a whole number of milliseconds above 0, or none. */
 export function expiryOf(now: number, options: WriteOptions | undefined): number | null {
   const ttl = options?.ttlMs;
