@@ -210,8 +210,10 @@ export class Requester {
         if (details.global) this.global.block(details.retryAfterMs);
         else if (bucket) bucket.block(details.retryAfterMs, this.config.clock.now());
         else {
+          // No bucket holds this wait for the next attempt: it is waited here, and counted.
           const waitMs = details.retryAfterMs + this.config.rateLimitOffset;
           await this.#waitOnClock(waitMs, options.signal);
+          stats.waitedMs += waitMs;
         }
         continue;
       }
