@@ -28,20 +28,26 @@ function startMain(env: Record<string, string>): ChildProcess {
   return child;
 }
 
+/** A world, its #general, and the fixture's environment for it with its store in `file`. */
+async function worldFor(file: string) {
+  const w = await world({ people: ["ada"] });
+  const general = w.channel("general");
+  const env = {
+    CHATBOT_TOKEN: w.token,
+    CHATBOT_BASE_URL: w.baseUrl,
+    CHATBOT_GATEWAY_URL: w.gatewayUrl,
+    JOBS_STORE: join(dir, file),
+    JOBS_CHANNEL: general.id,
+  };
+  return { w, general, env };
+}
+
 const exited = (child: ChildProcess) =>
   child.exitCode !== null ? Promise.resolve() : new Promise((resolve) => child.once("exit", resolve));
 
 describe("scheduled jobs across processes", () => {
   it("a job whose handler was killed (kill -9) in the middle runs again after the restart, and completes once", async () => {
-    const w = await world({ people: ["ada"] });
-    const general = w.channel("general");
-    const env = {
-      CHATBOT_TOKEN: w.token,
-      CHATBOT_BASE_URL: w.baseUrl,
-      CHATBOT_GATEWAY_URL: w.gatewayUrl,
-      JOBS_STORE: join(dir, "killed.db"),
-      JOBS_CHANNEL: general.id,
-    };
+    const { w, general, env } = await worldFor("killed.db");
     const first = startMain({ ...env, JOBS_MODE: "schedule", JOBS_AFTER_MS: "0", JOBS_HANG: "1" });
     await w.nextMessage(general, { from: w.app, matching: "start 1 late false", timeoutMs: 20_000 });
     first.kill("SIGKILL");
@@ -58,15 +64,7 @@ describe("scheduled jobs across processes", () => {
   });
 
   it("a job that came due while the bot was down runs when it starts, marked late", async () => {
-    const w = await world({ people: ["ada"] });
-    const general = w.channel("general");
-    const env = {
-      CHATBOT_TOKEN: w.token,
-      CHATBOT_BASE_URL: w.baseUrl,
-      CHATBOT_GATEWAY_URL: w.gatewayUrl,
-      JOBS_STORE: join(dir, "late.db"),
-      JOBS_CHANNEL: general.id,
-    };
+    const { w, general, env } = await worldFor("late.db");
     const first = startMain({ ...env, JOBS_MODE: "schedule", JOBS_AFTER_MS: "1000", JOBS_EXIT: "1" });
     await exited(first);
     expect(first.exitCode).toBe(0);

@@ -399,8 +399,13 @@ export class Bot {
       this.logger.error(`${definition.label} (job ${name}) threw`, error);
       throw error;
     } finally {
-      if (--this.#running === 0) for (const resolve of this.#idle.splice(0)) resolve();
+      this.#handlerEnded();
     }
+  }
+
+  /** One running handler (an event's, a job's) ended: who waits for them all is told when none runs. */
+  #handlerEnded(): void {
+    if (--this.#running === 0) for (const resolve of this.#idle.splice(0)) resolve();
   }
 
   /** Resolves once no handler is running. */
@@ -424,7 +429,7 @@ export class Bot {
       if (event.name === "INTERACTION_CREATE") await this.#runCommand(event.data);
       else await this.#runInOrder(event, handlers!);
     } finally {
-      if (--this.#running === 0) for (const resolve of this.#idle.splice(0)) resolve();
+      this.#handlerEnded();
     }
   }
 
