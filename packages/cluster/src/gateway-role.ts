@@ -1,4 +1,4 @@
-import { type GatewayDispatch, GatewayClient } from "@chatbot/gateway";
+import { type GatewayClientOptions, type GatewayDispatch, GatewayClient } from "@chatbot/gateway";
 import type { Intent } from "@chatbot/protocol";
 import { RestClient, type RestClientOptions } from "@chatbot/rest";
 import type { Logger } from "@chatbot/framework";
@@ -7,7 +7,6 @@ import type { ClusterKeys } from "./keys.js";
 import { RedisLease } from "./lease.js";
 import { partitionOf } from "./partition.js";
 import { defineScript, PUBLISH_EVENT, type RedisScript } from "./scripts.js";
-import { readMissedMessages } from "./takeover-recovery.js";
 
 /** How long a published message id is remembered, so a recovery never publishes it twice. */
 const PUBLISHED_TTL_MS = 24 * 60 * 60 * 1000;
@@ -24,6 +23,8 @@ export interface GatewayRoleOptions {
   readonly intents: readonly Intent[];
   /** Options of the REST client the owner reads missed messages with (the shared rate limits). */
   readonly restOptions?: Omit<RestClientOptions, "token" | "baseUrl">;
+  /** The bot's gateway options (recovery: which channels, how many messages per channel). */
+  readonly gatewayOptions?: Omit<GatewayClientOptions, "token" | "intents" | "rest" | "gatewayUrl">;
   readonly partitions: number;
   /** The lease's time to live: a dead owner is replaced about this long after it stopped (2,000 ms). */
   readonly leaseMs: number;
@@ -38,9 +39,11 @@ export type GatewayRoleState = "standby" | "owner" | "stopped";
 /**
  * The gateway role: every process that plays it competes for one Redis lease; the holder connects
  * to the gateway and publishes each event to the stream of its server's partition (interactions to
- * their own stream), the others stand by and take over when the lease runs out. A new holder first
- * reads back over REST the messages missed since the last ones published, from the cursors kept in
- * Redis, and publishes them (marked `recovered`) before the live events that arrived meanwhile.
+ * their own stream), the others stand by and take over when the lease runs out. A new holder's
+ * gateway client resumes from the cursors kept in Redis: it reads back over REST the messages missed
+ * since the last ones published, as it does after a drop (at background priority, most recently
+ * active channels first, merged in order with the live ones), and they are published marked
+ * `recovered`.
  */
 export class GatewayRole {
   readonly #options: GatewayRoleOptions;
@@ -123,6 +126,7 @@ export class GatewayRole {
     this.onOwner?.({ fence: this.#lease.fence, at });
     const rest = new RestClient({ ...this.#options.restOptions, token, baseUrl });
     const gateway = new GatewayClient({
+      ...this.#options.gatewayOptions,
       token,
       intents,
       rest,
@@ -130,11 +134,8 @@ export class GatewayRole {
     });
     this.#rest = rest;
     this.#gateway = gateway;
-    let held: GatewayDispatch[] | null = [];
     gateway.on("dispatch", (event) => {
-      if (event.name === "READY") return;
-      if (held) held.push(event);
-      else this.#enqueue(event);
+      if (event.name !== "READY") this.#enqueue(event);
     });
     gateway.on("connecting", () => {
       // Never take the connection from a newer holder: a process that lost the lease stays away.
@@ -146,26 +147,18 @@ export class GatewayRole {
       this.#finish(error);
       void this.#demote("the gateway stopped");
     });
-    gateway.once("ready", () => {
-      void (async () => {
-        try {
-          const cursors = await this.#options.redis.hgetall(this.#options.keys.cursors);
-          const missed = await readMissedMessages(rest, cursors, (skip) =>
-            logger.warn(`cluster: takeover recovery skipped channel ${skip.channelId}: ${skip.reason}`),
-          );
-          for (const message of missed) {
-            this.#enqueue({ name: "MESSAGE_CREATE", data: { ...message, recovered: true } });
-          }
-          if (missed.length > 0)
-            logger.info(`cluster: recovered ${missed.length} message(s) missed during the takeover`);
-        } catch (error) {
-          logger.error(`cluster: takeover recovery failed`, error);
-        }
-        const waiting = held ?? [];
-        held = null;
-        for (const event of waiting) this.#enqueue(event);
-      })();
+    gateway.on("recoverySkipped", (skip) =>
+      logger.warn(`cluster: recovery skipped channel ${skip.channelId}: ${skip.reason}`),
+    );
+    gateway.on("recovered", ({ count, tookMs }) => {
+      if (count > 0) logger.info(`cluster: recovered ${count} missed message(s) in ${tookMs} ms`);
     });
+    try {
+      const { "*": newest, ...cursors } = await this.#options.redis.hgetall(this.#options.keys.cursors);
+      if (newest !== undefined) gateway.resumeFrom({ cursors, newest });
+    } catch (error) {
+      logger.error(`cluster: could not read the recovery cursors; starting from now`, error);
+    }
     try {
       await gateway.connect();
     } catch (error) {

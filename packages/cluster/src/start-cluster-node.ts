@@ -148,6 +148,7 @@ export async function startClusterNode(
       ...(options.gatewayUrl !== undefined && { gatewayUrl: options.gatewayUrl }),
       intents,
       restOptions,
+      ...(definition.gateway !== undefined && { gatewayOptions: definition.gateway }),
       partitions,
       leaseMs,
       streamMaxLength,

@@ -3,7 +3,9 @@ import { type ReconnectOptions, type ResolvedReconnectOptions, resolveReconnectO
 import { type GatewayClock, realClock } from "./clock.js";
 import { GatewayIntentsError, GatewayOptionsError } from "./gateway-error.js";
 import type { IdentifyLimit } from "./identify-limiter.js";
-import type { MessageHistory } from "./message-recovery.js";
+import type { MessageHistory } from "./channel-history.js";
+import type { RecoveryChannels } from "./message-recovery.js";
+import type { Channel } from "@chatbot/protocol";
 
 /** What the gateway client uses of a REST client: `RestClient` from `@chatbot/rest` is one. */
 export interface GatewayRest extends MessageHistory {
@@ -27,9 +29,12 @@ export interface GatewayClientOptions {
   /**
    * Fetch the messages missed during a drop after each reconnect (default `true`; needs `rest` and
    * the `guild_messages` intent). `maxMessagesPerChannel` caps one channel's recovery (1,000, the
-   * newest are kept).
+   * newest are kept); `channels` says which channels are read back (`"all"` readable ones, the
+   * default; `"none"`; or those a function keeps). Reads go at the REST client's background
+   * priority, so the bot's own calls go first.
    */
-  readonly recovery?: boolean | { readonly maxMessagesPerChannel?: number };
+  readonly recovery?:
+    boolean | { readonly maxMessagesPerChannel?: number; readonly channels?: RecoveryChannels };
   /** Events queued for listeners at most (10,000); past it new events are dropped and counted. */
   readonly maxQueuedEvents?: number;
   /** Reconnect waits: first 1 s, doubling with ±20 % jitter up to 60 s, reset after 60 s ready. */
@@ -48,7 +53,10 @@ export interface ResolvedGatewayOptions {
   readonly intents: readonly Intent[];
   readonly rest: GatewayRest | null;
   readonly gatewayUrl: string | null;
-  readonly recovery: { readonly maxMessagesPerChannel: number } | null;
+  readonly recovery: {
+    readonly maxMessagesPerChannel: number;
+    readonly channels: (channel: Channel) => boolean;
+  } | null;
   readonly maxQueuedEvents: number;
   readonly reconnect: ResolvedReconnectOptions;
   readonly identifyLimit: IdentifyLimit;
@@ -85,7 +93,13 @@ export function resolveGatewayOptions(options: GatewayClientOptions): ResolvedGa
   if (options.gatewayUrl !== undefined && !/^wss?:\/\//.test(options.gatewayUrl)) {
     fail(`gatewayUrl must be a ws:// or wss:// address, got ${JSON.stringify(options.gatewayUrl)}`);
   }
-  const wantsRecovery = options.recovery !== false;
+  const channels = typeof options.recovery === "object" ? (options.recovery.channels ?? "all") : "all";
+  if (channels !== "all" && channels !== "none" && typeof channels !== "function") {
+    fail(
+      `recovery.channels must be "all", "none" or a function of a channel, got ${JSON.stringify(channels)}`,
+    );
+  }
+  const wantsRecovery = options.recovery !== false && channels !== "none";
   const maxMessagesPerChannel = positiveInt(
     "recovery.maxMessagesPerChannel",
     typeof options.recovery === "object" ? options.recovery.maxMessagesPerChannel : undefined,
@@ -105,7 +119,7 @@ export function resolveGatewayOptions(options: GatewayClientOptions): ResolvedGa
     gatewayUrl: options.gatewayUrl ?? null,
     recovery:
       wantsRecovery && options.rest && options.intents.includes("guild_messages")
-        ? { maxMessagesPerChannel }
+        ? { maxMessagesPerChannel, channels: typeof channels === "function" ? channels : () => true }
         : null,
     maxQueuedEvents: positiveInt("maxQueuedEvents", options.maxQueuedEvents, 10_000),
     reconnect: resolveReconnectOptions(options.reconnect),

@@ -23,7 +23,7 @@ import { GatewayAuthenticationError, GatewayError } from "./gateway-error.js";
 import type { GatewayClientEvents, LifecycleEvents } from "./gateway-events.js";
 import { IdentifyLimiter } from "./identify-limiter.js";
 import { withPermissionBitfields } from "./interaction-permissions.js";
-import { MessageRecovery } from "./message-recovery.js";
+import { MessageRecovery, type RecoveryPoint } from "./message-recovery.js";
 import { ReadableChannels } from "./readable-channels.js";
 import { TypedEmitter } from "./typed-emitter.js";
 
@@ -96,6 +96,7 @@ export class GatewayClient extends TypedEmitter<GatewayClientEvents> {
               },
             },
             recovery.maxMessagesPerChannel,
+            recovery.channels,
           )
         : null;
     traceGateway(this);
@@ -132,6 +133,31 @@ export class GatewayClient extends TypedEmitter<GatewayClientEvents> {
       skipped: this.#skippedCount,
       pendingChannels: this.#recovery?.pendingChannels ?? 0,
     };
+  }
+
+  /**
+   * Where a later process should start recovering from (per channel the newest message handed over,
+   * and the newest id seen): keep it (in a state store, say) and give it to {@link resumeFrom} after
+   * a restart, so the messages posted while no process was connected are read back. `null` without
+   * recovery, or before any id was seen.
+   */
+  recoveryPoint(): RecoveryPoint | null {
+    return this.#recovery?.point() ?? null;
+  }
+
+  /**
+   * Before {@link connect}: the first ready reads back, as after a drop, every message newer than
+   * `point` (from {@link recoveryPoint} of an earlier process), instead of starting from what exists
+   * now. Throws after `connect()`; does nothing without recovery.
+   */
+  resumeFrom(point: RecoveryPoint): void {
+    if (this.#state !== "idle") {
+      throw new GatewayError(
+        "already_connected",
+        `resumeFrom() must come before connect() (state: ${this.#state})`,
+      );
+    }
+    this.#recovery?.resumeFrom(point);
   }
 
   /** The last `s` read on the current connection (`null` before its first event). */
@@ -230,7 +256,7 @@ export class GatewayClient extends TypedEmitter<GatewayClientEvents> {
       case "GUILD_CREATE":
       case "GUILD_UPDATE":
         this.#channels.setGuild(data as GuildCreatePayload);
-        this.#recovery?.channelsSeen((data as GuildCreatePayload).channels);
+        this.#recovery?.channelsSeen((data as GuildCreatePayload).channels, this.#state === "ready");
         if (frame.t === "GUILD_UPDATE" || this.#state === "ready") this.#baselineNewChannels();
         break;
       case "GUILD_DELETE":
@@ -239,7 +265,7 @@ export class GatewayClient extends TypedEmitter<GatewayClientEvents> {
       case "CHANNEL_CREATE":
       case "CHANNEL_UPDATE":
         this.#channels.setChannel(data as Channel);
-        this.#recovery?.channelsSeen([data as Channel]);
+        this.#recovery?.channelsSeen([data as Channel], this.#state === "ready");
         this.#baselineNewChannels();
         break;
       case "CHANNEL_DELETE": {
@@ -311,7 +337,7 @@ export class GatewayClient extends TypedEmitter<GatewayClientEvents> {
     });
     this.#firstReady?.resolve();
     this.#firstReady = null;
-    if (this.#recovery) void this.#recover(this.#recovery, reconnected);
+    if (this.#recovery) void this.#recover(this.#recovery, reconnected || this.#recovery.resumed);
   }
 
   /** While ready, a channel that was already there when it appeared gets its floor at once. */
@@ -324,12 +350,12 @@ export class GatewayClient extends TypedEmitter<GatewayClientEvents> {
     });
   }
 
-  async #recover(recovery: MessageRecovery, reconnected: boolean): Promise<void> {
+  async #recover(recovery: MessageRecovery, missedSome: boolean): Promise<void> {
     const abort = new AbortController();
     this.#recoveryAbort = abort;
     const started = this.#options.clock.now();
     try {
-      if (reconnected) {
+      if (missedSome) {
         const count = await recovery.recover(abort.signal);
         this.#recoveredCount += count;
         this.#lifecycle("recovered", { count, tookMs: this.#options.clock.now() - started });
@@ -375,6 +401,7 @@ export class GatewayClient extends TypedEmitter<GatewayClientEvents> {
   }
 
   #onClose(code: number, reason: string): void {
+    this.#recovery?.dropped(this.#state === "ready");
     this.#connection = null;
     this.#stableTimer?.cancel();
     this.#recoveryAbort?.abort();

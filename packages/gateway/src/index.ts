@@ -6,5 +6,12 @@ export type { GatewayClientOptions, GatewayRest } from "./gateway-client-options
 export * from "./gateway-error.js";
 export type * from "./gateway-events.js";
 export type { IdentifyLimit } from "./identify-limiter.js";
-export type { MessageHistory, RecoverySkip, RecoverySkipReason } from "./message-recovery.js";
+export { type ChannelHistory, type MessageHistory, readChannelSince } from "./channel-history.js";
+export type {
+  RecoveryChannels,
+  RecoveryPoint,
+  RecoverySkip,
+  RecoverySkipReason,
+} from "./message-recovery.js";
+export { compareIds } from "./snowflake-order.js";
 export type { Listener } from "./typed-emitter.js";

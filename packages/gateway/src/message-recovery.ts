@@ -1,14 +1,23 @@
 import type { Channel, Message } from "@chatbot/protocol";
 import type { ReadableChannels } from "./readable-channels.js";
+import { type ChannelHistory, type MessageHistory, readChannelSince } from "./channel-history.js";
+import { eachLimited } from "./each-limited.js";
 import { compareIds } from "./snowflake-order.js";
 
-/** What recovery needs of a REST client: `RestClient` from `@chatbot/rest` is one. */
-export interface MessageHistory {
-  listMessages(
-    channelId: string,
-    query: { before?: string; after?: string; limit?: number },
-    options?: { signal?: AbortSignal },
-  ): Promise<readonly Message[] & { readonly historyHidden: boolean }>;
+/**
+ * Which channels recovery reads back: every readable one (`"all"`, the default), those a function
+ * keeps, or none.
+ */
+export type RecoveryChannels = "all" | "none" | ((channel: Channel) => boolean);
+
+/**
+ * Where a recovery starts, kept across processes: per channel the newest message handed over, and
+ * `newest`, the newest id the client had seen (what is newer was made after; a channel with no
+ * cursor is read from there). {@link MessageRecovery.point} gives it; `resumeFrom` takes it back.
+ */
+export interface RecoveryPoint {
+  readonly cursors: Readonly<Record<string, string>>;
+  readonly newest: string;
 }
 
 /**
@@ -36,23 +45,40 @@ export interface RecoveryOutput {
   skipped(skip: RecoverySkip): void;
 }
 
-const PAGE = 100;
+/** Channels read at once during a recovery. */
+const CONCURRENCY = 4;
+
+/** Live messages held at most while a reconnect's burst arrives, before recovery starts reading. */
+const EARLY_LIMIT = 10_000;
 
 /**
  * Missed messages after a reconnect. Per channel it keeps the newest message handed to listeners
- * (`cursor`) and, for channels with no message seen yet, the newest one that existed when the
- * client first saw the channel (`floor`, one `limit=1` read; 0 for a channel made since). After a reconnect it lists
- * each readable channel back from the newest message to the later of the two, and hands the
- * messages over oldest first, merged with the live ones that arrived meanwhile (held back while the
- * channel is being read), each exactly once.
+ * (`cursor`) and, for channels with no message seen yet, a `floor` below which nothing was missed:
+ * - the id of the connection's first live message, as soon as there is one: it was made after the
+ *   connection identified, so everything older was there before, and what came after in a channel
+ *   with no cursor was not handed over;
+ * - until then, the newest message that existed when the client first saw the channel (one
+ *   `limit=1` read at background priority, right after the first ready);
+ * - for a channel first named after a drop, the newest id the client had seen before the drop (ids
+ *   grow with time, so anything newer was made during the drop).
+ *
+ * After a reconnect it lists each readable channel back to the later of the two, most recently
+ * active channels first, and hands the messages over oldest first, merged with the live ones that
+ * arrived meanwhile (held back from the reconnect until the channel is read), each exactly once.
+ * The snapshots of a connect burst never move these points.
  */
 export class MessageRecovery {
   readonly #history: MessageHistory;
   readonly #channels: ReadableChannels;
   readonly #out: RecoveryOutput;
   readonly #maxPerChannel: number;
+  readonly #wanted: (channel: Channel) => boolean;
   readonly #cursor = new Map<string, string>();
   readonly #floor = new Map<string, string>();
+  /** Channels named by a live event whose floor is a guess until their one-message read. */
+  readonly #provisional = new Set<string>();
+  /** Channels known before a drop that still had no floor (no live message came): read once more. */
+  readonly #unbaselined = new Set<string>();
   readonly #held = new Map<string, Message[]>();
   /**
    * Channels whose last read failed: their place is kept, and the live messages that arrived since
@@ -62,35 +88,87 @@ export class MessageRecovery {
   readonly #reported = new Set<string>();
   /** The newest id the client has seen (messages, channels): what is newer was made after. */
   #newest: string | null = null;
-  /** The newest message id the client has seen. */
-  #newestMessage: string | null = null;
+  /** The newest id seen before the last drop of a ready connection: the floor of channels first named after it. */
+  #mark: string | null = null;
+  /** The first live message of the current connection. */
+  #firstLive: string | null = null;
+  /** Live messages that came after a drop, before the recovery that reads around them started. */
+  #early: Message[] | null = null;
+  /** A point to start from given by `resumeFrom`, used by the first {@link recover}. */
+  #resumed = false;
 
   constructor(
     history: MessageHistory,
     channels: ReadableChannels,
     out: RecoveryOutput,
     maxPerChannel: number,
+    wanted: (channel: Channel) => boolean = () => true,
   ) {
     this.#history = history;
     this.#channels = channels;
     this.#out = out;
     this.#maxPerChannel = maxPerChannel;
+    this.#wanted = wanted;
   }
 
   /**
-   * Channels seen in a snapshot or a channel event. One the client knew nothing of whose id is newer
-   * than every id it has seen was made since: all its messages are new to the client, so its floor
-   * is 0 (a channel made during a drop is recovered whole). Older unknown ones wait for
-   * {@link baseline}.
+   * Channels seen in a snapshot or a channel event. `live`: after ready (a channel made or made
+   * visible, an install): one the client knew nothing of gets the newest id seen so far as its floor
+   * at once (so a drop before its one-message read still reads what was posted since), refined by
+   * {@link baseline}. In a connect burst nothing is decided here: a snapshot's channels were there
+   * before the connection, and {@link recover} or {@link baseline} sets their floors.
    */
-  channelsSeen(channels: readonly Channel[]): void {
-    const newest = this.#newest;
-    for (const channel of channels) {
-      if (newest !== null && !this.#known(channel.id) && compareIds(channel.id, newest) > 0) {
-        this.#floor.set(channel.id, "0");
+  channelsSeen(channels: readonly Channel[], live: boolean): void {
+    if (live) {
+      const newest = this.#newest;
+      for (const channel of channels) {
+        if (this.#known(channel.id)) continue;
+        this.#provisional.add(channel.id);
+        if (newest !== null) this.#floor.set(channel.id, newest);
       }
     }
     for (const channel of channels) this.#note(channel.id);
+  }
+
+  /**
+   * The connection dropped. What the client saw until now was seen before the drop; channels with no
+   * floor yet get the connection's first live message as theirs; live messages are held from now
+   * until the next recovery starts, so that none moves a cursor past what the drop missed.
+   */
+  dropped(wasReady: boolean): void {
+    if (wasReady && this.#newest !== null) this.#mark = this.#newest;
+    for (const { channel, access } of this.#readable()) {
+      if (access !== "history" || this.#known(channel.id)) continue;
+      if (this.#firstLive !== null) this.#floor.set(channel.id, this.#firstLive);
+      else this.#unbaselined.add(channel.id);
+    }
+    this.#firstLive = null;
+    if (wasReady || this.#resumed) this.#early ??= [];
+  }
+
+  /**
+   * Starts from `point` (kept by an earlier process): the first {@link recover} reads every channel
+   * back from its cursor, or from `point.newest` for a channel without one.
+   */
+  resumeFrom(point: RecoveryPoint): void {
+    for (const [channelId, id] of Object.entries(point.cursors)) {
+      if (!this.#cursor.has(channelId)) this.#cursor.set(channelId, id);
+    }
+    this.#mark = maxId(this.#mark ?? undefined, point.newest);
+    this.#note(point.newest);
+    this.#resumed = true;
+    this.#early ??= [];
+  }
+
+  /** Whether {@link resumeFrom} gave a point the next {@link recover} has not read from yet. */
+  get resumed(): boolean {
+    return this.#resumed;
+  }
+
+  /** Where a later process should start from: see {@link RecoveryPoint}; `null` before any id was seen. */
+  point(): RecoveryPoint | null {
+    if (this.#newest === null) return null;
+    return { cursors: Object.fromEntries(this.#cursor), newest: this.#newest };
   }
 
   /** Channels whose history could not be read yet: they are read again after the next wait. */
@@ -101,7 +179,15 @@ export class MessageRecovery {
   /** A live `MESSAGE_CREATE`: hands it over unless it was already, or holds it during a read. */
   live(message: Message): void {
     this.#note(message.id);
-    this.#noteMessage(message.id);
+    this.#firstLive ??= message.id;
+    if (this.#early !== null) {
+      if (this.#early.length < EARLY_LIMIT) this.#early.push(message);
+      return;
+    }
+    this.#route(message);
+  }
+
+  #route(message: Message): void {
     if (this.#pending.size > 0) {
       const waiting = this.#pending.get(message.channel_id);
       if (waiting) {
@@ -119,15 +205,29 @@ export class MessageRecovery {
     this.#emit(message, false);
   }
 
-  /** Sets the floor of each readable channel that has neither a cursor nor a floor yet. */
+  /**
+   * Sets the floor of each readable channel that has neither a cursor nor a floor yet (or only a
+   * provisional one): the connection's first live message once there is one, else one `limit=1`
+   * read each, at background priority.
+   */
   async baseline(signal: AbortSignal): Promise<void> {
-    const todo = this.#channels
-      .list()
-      .filter(({ channel, access }) => access === "history" && !this.#known(channel.id));
-    await eachLimited(todo, 4, signal, async ({ channel }) => {
+    const todo = this.#readable().filter(
+      ({ channel, access }) =>
+        access === "history" && (!this.#known(channel.id) || this.#provisional.has(channel.id)),
+    );
+    await eachLimited(todo, CONCURRENCY, signal, async ({ channel }) => {
+      const id = channel.id;
+      if (!this.#known(id) && this.#firstLive !== null) {
+        this.#floor.set(id, this.#firstLive);
+        this.#unbaselined.delete(id);
+        return;
+      }
+      if (this.#known(id) && !this.#provisional.has(id)) return;
       try {
-        const newest = await this.#history.listMessages(channel.id, { limit: 1 }, { signal });
-        if (!this.#known(channel.id)) this.#floor.set(channel.id, newest[0]?.id ?? "0");
+        const newest = await this.#history.listMessages(id, { limit: 1 }, { signal, priority: "background" });
+        if (!this.#cursor.has(id)) this.#floor.set(id, maxId(this.#floor.get(id), newest[0]?.id ?? "0"));
+        this.#provisional.delete(id);
+        this.#unbaselined.delete(id);
       } catch (error) {
         // Without a floor the channel is read again at the next ready; only an abort stops here.
         if (signal.aborted) throw error;
@@ -135,15 +235,20 @@ export class MessageRecovery {
     });
   }
 
-  /** Reads what each readable channel missed; answers how many messages were recovered. */
+  /**
+   * Reads what each readable channel missed; answers how many messages were recovered. Everything
+   * up to the first read is done at once, before the caller's next event.
+   */
   async recover(signal: AbortSignal): Promise<number> {
-    // A readable channel the client never heard of (no `guilds` intent: no CHANNEL_CREATE) had no
-    // message handed over, or it would have a cursor: what it holds newer than the newest message
-    // seen before the drop was posted during the drop (ids grow with time across the service).
-    const before = this.#newestMessage;
-    if (before !== null) {
-      for (const { channel, access } of this.#channels.list()) {
-        if (access === "history" && !this.#known(channel.id)) this.#floor.set(channel.id, before);
+    // A readable channel the client never heard of before the drop had no message handed over, or
+    // it would have a cursor: what it holds newer than the newest id seen before the drop was made
+    // during the drop (ids grow with time across the service).
+    const mark = this.#mark;
+    this.#resumed = false;
+    if (mark !== null) {
+      for (const { channel, access } of this.#readable()) {
+        const id = channel.id;
+        if (access === "history" && !this.#known(id) && !this.#unbaselined.has(id)) this.#floor.set(id, mark);
       }
     }
     return this.#recoverAll(signal, () => true);
@@ -151,28 +256,39 @@ export class MessageRecovery {
 
   /** Reads again the channels whose last read failed; answers how many messages were recovered. */
   async retryPending(signal: AbortSignal): Promise<number> {
-    const readable = new Set(this.#channels.list().map(({ channel }) => channel.id));
+    const readable = new Set(this.#readable().map(({ channel }) => channel.id));
     for (const [channelId, waiting] of this.#pending) {
       if (readable.has(channelId)) continue;
-      // Deleted, or out of the bot's sight: nothing more can be read there.
+      // Deleted, or out of the bot's sight (or of `channels`): nothing more can be read there.
       this.#pending.delete(channelId);
       for (const message of waiting) this.#emit(message, false);
     }
     return this.#recoverAll(signal, (channelId) => this.#pending.has(channelId));
   }
 
+  #readable() {
+    return this.#channels.list().filter(({ channel }) => this.#wanted(channel));
+  }
+
   async #recoverAll(signal: AbortSignal, wanted: (channelId: string) => boolean): Promise<number> {
     let count = 0;
-    const todo = this.#channels.list().filter(({ channel, access }) => {
-      if (!wanted(channel.id)) return false;
-      if (access === "history") return this.#known(channel.id);
-      this.#skipOnce(channel, "missing_read_message_history");
-      return false;
-    });
+    const todo = this.#readable()
+      .filter(({ channel, access }) => {
+        if (!wanted(channel.id)) return false;
+        if (access === "history") return this.#known(channel.id);
+        this.#skipOnce(channel, "missing_read_message_history");
+        return false;
+      })
+      .map(({ channel }) => ({ channel, from: this.#from(channel.id) }))
+      // The most recently active channels first: they are where the bot is most likely expected.
+      .sort((a, b) => compareIds(b.from, a.from));
     for (const { channel } of todo) this.#held.set(channel.id, []);
+    const early = this.#early;
+    this.#early = null;
+    for (const message of early ?? []) this.#route(message);
     try {
-      await eachLimited(todo, 4, signal, async ({ channel }) => {
-        const recovered = await this.#recoverChannel(channel, signal);
+      await eachLimited(todo, CONCURRENCY, signal, async ({ channel, from }) => {
+        const recovered = await this.#recoverChannel(channel, from, signal);
         count += recovered;
       });
     } finally {
@@ -183,73 +299,37 @@ export class MessageRecovery {
     return count;
   }
 
-  #note(id: string): void {
-    if (this.#newest === null || compareIds(id, this.#newest) > 0) this.#newest = id;
+  #from(channelId: string): string {
+    return maxId(this.#cursor.get(channelId), this.#floor.get(channelId));
   }
 
-  #noteMessage(id: string): void {
-    if (this.#newestMessage === null || compareIds(id, this.#newestMessage) > 0) this.#newestMessage = id;
+  #note(id: string): void {
+    if (this.#newest === null || compareIds(id, this.#newest) > 0) this.#newest = id;
   }
 
   #known(channelId: string): boolean {
     return this.#cursor.has(channelId) || this.#floor.has(channelId);
   }
 
-  async #recoverChannel(channel: Channel, signal: AbortSignal): Promise<number> {
-    const from = maxId(this.#cursor.get(channel.id), this.#floor.get(channel.id));
-    const found: Message[] = [];
-    let before: string | undefined;
+  async #recoverChannel(channel: Channel, from: string, signal: AbortSignal): Promise<number> {
+    let found: ChannelHistory;
     try {
-      for (;;) {
-        const page = await this.#history.listMessages(
-          channel.id,
-          before === undefined ? { limit: PAGE } : { limit: PAGE, before },
-          { signal },
-        );
-        if (page.historyHidden) {
-          this.#skipOnce(channel, "history_hidden");
-          found.length = 0;
-          break;
-        }
-        const newer = page.filter((m) => compareIds(m.id, from) > 0);
-        found.push(...newer);
-        if (found.length >= this.#maxPerChannel) {
-          this.#out.skipped({ channelId: channel.id, guildId: channel.guild_id, reason: "limit_reached" });
-          break;
-        }
-        if (page.length < PAGE || newer.length < page.length) break;
-        before = page.reduce((a, m) => (compareIds(m.id, a) < 0 ? m.id : a), page[0]!.id);
-      }
+      found = await readChannelSince(this.#history, channel.id, from, this.#maxPerChannel, signal);
     } catch (error) {
       if (signal.aborted) throw error;
-      const status = (error as { status?: unknown }).status;
-      const held = this.#held.get(channel.id) ?? [];
-      this.#held.delete(channel.id);
-      const waiting = [...(this.#pending.get(channel.id) ?? []), ...held];
-      if (status === 404 || status === 403) {
-        // The channel is gone or out of sight: what it missed cannot be read any more.
-        this.#pending.delete(channel.id);
-        this.#out.skipped({ channelId: channel.id, guildId: channel.guild_id, reason: "gone", error });
-        for (const message of waiting) this.#emit(message, false);
-        return 0;
-      }
-      // Keep the channel's place: nothing newer is handed over before what it missed is read.
-      this.#pending.set(channel.id, waiting.slice(0, this.#maxPerChannel));
-      this.#out.skipped({
-        channelId: channel.id,
-        guildId: channel.guild_id,
-        reason: "failed",
-        error,
-        retrying: true,
-      });
+      this.#failed(channel, error);
       return 0;
+    }
+    if (found.hidden) this.#skipOnce(channel, "history_hidden");
+    if (found.limitReached) {
+      this.#out.skipped({ channelId: channel.id, guildId: channel.guild_id, reason: "limit_reached" });
     }
     const held = [...(this.#pending.get(channel.id) ?? []), ...(this.#held.get(channel.id) ?? [])];
     this.#pending.delete(channel.id);
     this.#held.delete(channel.id);
     // A message both read and held is handed over as the live one it also was.
     const merged = new Map<string, { message: Message; recovered: boolean }>();
-    for (const m of found.slice(0, this.#maxPerChannel)) merged.set(m.id, { message: m, recovered: true });
+    for (const m of found.messages) merged.set(m.id, { message: m, recovered: true });
     for (const m of held) merged.set(m.id, { message: m, recovered: false });
     let recovered = 0;
     for (const { message, recovered: fromRest } of [...merged.values()].sort((a, b) =>
@@ -260,12 +340,37 @@ export class MessageRecovery {
     return recovered;
   }
 
+  /** A channel's read failed: it keeps its place, or, gone, lets what it held go on. */
+  #failed(channel: Channel, error: unknown): void {
+    const status = (error as { status?: unknown }).status;
+    const held = this.#held.get(channel.id) ?? [];
+    this.#held.delete(channel.id);
+    const waiting = [...(this.#pending.get(channel.id) ?? []), ...held];
+    if (status === 404 || status === 403) {
+      // The channel is gone or out of sight: what it missed cannot be read any more.
+      this.#pending.delete(channel.id);
+      this.#out.skipped({ channelId: channel.id, guildId: channel.guild_id, reason: "gone", error });
+      for (const message of waiting) this.#emit(message, false);
+      return;
+    }
+    // Keep the channel's place: nothing newer is handed over before what it missed is read.
+    this.#pending.set(channel.id, waiting.slice(0, this.#maxPerChannel));
+    this.#out.skipped({
+      channelId: channel.id,
+      guildId: channel.guild_id,
+      reason: "failed",
+      error,
+      retrying: true,
+    });
+  }
+
   /** Hands `message` over unless a message as new was already; answers whether it did. */
   #emit(message: Message, recovered: boolean): boolean {
-    this.#noteMessage(message.id);
+    this.#note(message.id);
     const cursor = this.#cursor.get(message.channel_id);
     if (cursor !== undefined && compareIds(message.id, cursor) <= 0) return false;
     this.#cursor.set(message.channel_id, message.id);
+    this.#provisional.delete(message.channel_id);
     this.#out.message(message, recovered);
     return true;
   }
@@ -281,18 +386,4 @@ function maxId(a: string | undefined, b: string | undefined): string {
   if (a === undefined) return b ?? "0";
   if (b === undefined) return a;
   return compareIds(a, b) >= 0 ? a : b;
-}
-
-/** Runs `task` over `items`, `limit` at a time; stops starting new ones once `signal` aborts. */
-async function eachLimited<T>(
-  items: readonly T[],
-  limit: number,
-  signal: AbortSignal,
-  task: (item: T) => Promise<void>,
-): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length && !signal.aborted) await task(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }

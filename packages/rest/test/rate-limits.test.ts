@@ -89,4 +89,36 @@ describe("rate limits", () => {
       await own.close();
     }
   });
+
+  it("sends background calls (recovery's reads) after the bot's own, within their share of each second", async () => {
+    const own = await startWorld({ rateLimits: true });
+    try {
+      const rest = new RestClient({ token: own.token, baseUrl: own.baseUrl, backgroundShare: 0.1 });
+      const done: string[] = [];
+      const started = Date.now();
+      // 15 background reads and 40 of the bot's own calls, all asked for at once: at 50 per second
+      // and a tenth of it for the background, the bot's 40 go in the first second.
+      const background = Array.from({ length: 15 }, (_, i) =>
+        rest
+          .listMessages(own.channelId, { limit: 1 }, { priority: "background" })
+          .then(() => done.push(`read ${i}`)),
+      );
+      const mine = Array.from({ length: 40 }, (_, i) => rest.getMe().then(() => done.push(`mine ${i}`)));
+      await Promise.all(mine);
+      const mineTook = Date.now() - started;
+      expect(mineTook).toBeLessThan(1_000);
+      expect(done.filter((d) => d.startsWith("read")).length).toBeLessThanOrEqual(5);
+      await Promise.all(background);
+      // 5 background calls a second: 15 need 3 windows.
+      expect(Date.now() - started).toBeGreaterThanOrEqual(2_000);
+    } finally {
+      await own.close();
+    }
+  }, 30_000);
+
+  it("checks backgroundShare", () => {
+    expect(() => new RestClient({ token: "t", baseUrl: "http://127.0.0.1:1", backgroundShare: 0 })).toThrow(
+      "backgroundShare must be a number above 0 and at most 1, got 0",
+    );
+  });
 });

@@ -8,29 +8,42 @@ interface Waiter {
 }
 
 /**
+ * How a call waits for the global limit: `urgent` (interaction replies) before `normal` calls, and
+ * `background` calls (recovery's history reads) only when nothing else waits, and at most their
+ * share of each window.
+ */
+export type Lane = "urgent" | "normal" | "background";
+
+/**
  * The bot's global limit (50 requests per second by default) kept on the client: a fixed window
  * like the service's, moved to the service's window whenever an answer reports the `global`
  * bucket, and closed until `retry_after` passes after a global `429`. Calls that must wait are let
- * through in order, interaction replies first, so that they never wait behind message sends.
+ * through in order, interaction replies first, so that they never wait behind message sends, and
+ * background calls last, within `backgroundShare` of each window, so that a long recovery never
+ * holds up the bot's answers.
  */
 export class GlobalLimiter {
   private limit: number;
   private remaining: number;
   private resetAt = 0;
   private blockedUntil = 0;
-  private readonly urgent: Waiter[] = [];
-  private readonly normal: Waiter[] = [];
+  /** Background calls let through in the current window. */
+  private backgroundUsed = 0;
+  private readonly lanes: Record<Lane, Waiter[]> = { urgent: [], normal: [], background: [] };
   private timer: RestClockTimer | undefined;
 
   /**
    * @param limit requests per window (`Infinity`: no client-side limit).
    * @param offset milliseconds added to each window, so that the client's window never ends before
    * the service's (which starts when the first request arrives).
+   * @param backgroundShare the part of each window background calls may take (0 to 1; at least one
+   * call a window).
    */
   constructor(
     limit: number,
     private readonly offset: number,
     private readonly clock: RestClock = systemRestClock,
+    private readonly backgroundShare = 0.5,
   ) {
     this.limit = limit;
     this.remaining = limit;
@@ -47,8 +60,11 @@ export class GlobalLimiter {
    * Takes one request of the window, waiting for the next window when none is left. Returns
    * `undefined` when the call may go at once (no promise made on the fast path).
    */
-  acquire(urgent: boolean, signal?: AbortSignal): Promise<void> | undefined {
-    if (this.urgent.length + this.normal.length === 0 && this.take(this.clock.now())) return undefined;
+  acquire(lane: Lane, signal?: AbortSignal): Promise<void> | undefined {
+    // Background calls waiting never hold up the bot's own: they only go when nothing else waits.
+    const ahead =
+      lane === "background" ? this.waiting() : this.lanes.urgent.length + this.lanes.normal.length;
+    if (ahead === 0 && this.take(this.clock.now(), lane)) return undefined;
     return new Promise<void>((resolve, reject) => {
       const waiter: Waiter = { resolve, reject, signal, onAbort: undefined };
       if (signal) {
@@ -58,7 +74,7 @@ export class GlobalLimiter {
         };
         signal.addEventListener("abort", waiter.onAbort, { once: true });
       }
-      (urgent ? this.urgent : this.normal).push(waiter);
+      this.lanes[lane].push(waiter);
       this.schedule();
     });
   }
@@ -79,35 +95,55 @@ export class GlobalLimiter {
     this.resetAt = this.blockedUntil;
   }
 
-  private take(now: number): boolean {
+  private waiting(): number {
+    return this.lanes.urgent.length + this.lanes.normal.length + this.lanes.background.length;
+  }
+
+  /** Takes one call of the window for `lane`; `false` when the window (or the lane's share) is spent. */
+  private take(now: number, lane: Lane): boolean {
     if (this.blockedUntil > now) return false;
     if (this.limit === Infinity) return true;
     if (this.resetAt <= now) {
       this.resetAt = now + 1_000 + this.offset;
       this.remaining = this.limit;
+      this.backgroundUsed = 0;
     }
     if (this.remaining <= 0) return false;
+    if (lane === "background") {
+      if (this.backgroundUsed >= Math.max(1, Math.floor(this.limit * this.backgroundShare))) return false;
+      this.backgroundUsed += 1;
+    }
     this.remaining -= 1;
     return true;
   }
 
   private drop(waiter: Waiter): void {
-    for (const list of [this.urgent, this.normal]) {
+    for (const list of Object.values(this.lanes)) {
       const index = list.indexOf(waiter);
       if (index >= 0) list.splice(index, 1);
     }
   }
 
+  /** The waiter to let through next: urgent, then normal, then background (within its share). */
+  private next(now: number): Waiter | undefined {
+    const { urgent, normal, background } = this.lanes;
+    if (urgent.length + normal.length > 0)
+      return this.take(now, "normal") ? (urgent.shift() ?? normal.shift()) : undefined;
+    if (background.length > 0 && this.take(now, "background")) return background.shift();
+    return undefined;
+  }
+
   private schedule(): void {
     if (this.timer !== undefined) return;
     const now = this.clock.now();
-    while (this.urgent.length + this.normal.length > 0 && this.take(now)) {
-      const waiter = (this.urgent.shift() ?? this.normal.shift()) as Waiter;
+    for (let waiter = this.next(now); waiter !== undefined; waiter = this.next(now)) {
       if (waiter.onAbort) waiter.signal?.removeEventListener("abort", waiter.onAbort);
       waiter.resolve();
     }
-    if (this.urgent.length + this.normal.length === 0) return;
-    this.timer = this.clock.setTimer(this.delay(now), () => {
+    if (this.waiting() === 0) return;
+    // Background calls past their share wait for the next window even when the window has room.
+    const delay = this.delay(now) || Math.max(1, this.resetAt - now);
+    this.timer = this.clock.setTimer(delay, () => {
       this.timer = undefined;
       this.schedule();
     });

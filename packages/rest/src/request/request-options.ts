@@ -11,6 +11,12 @@ export interface RequestOptions {
    * or when the service answers `429`. Default the client's `rejectOnRateLimit` (`false`).
    */
   rejectOnRateLimit?: boolean;
+  /**
+   * `"background"`: work that may wait (the gateway's recovery reads): it goes for the global limit
+   * only when no other call waits, and takes at most the client's `backgroundShare` of each window,
+   * so the bot's answers never queue behind it. Default `"normal"`.
+   */
+  priority?: "normal" | "background";
 }
 
 /** What one answer looked like, for {@link RestHooks.response}. */
@@ -74,6 +80,11 @@ export interface RestClientOptions {
    * the service's headers say. `Infinity` leaves it to the service.
    */
   globalLimit?: number;
+  /**
+   * The part of each second of the global limit that calls made with `priority: "background"` may
+   * take, from 0 (exclusive) to 1; default 0.5. At least one such call goes each second.
+   */
+  backgroundShare?: number;
   /**
    * Milliseconds added to every rate-limit reset the client waits for, a margin for the way to the
    * service and back; default 50.

@@ -10,6 +10,7 @@ export const REST_DEFAULTS = {
   rateLimitRetries: 5,
   maxRateLimitWait: 60_000,
   globalLimit: 50,
+  backgroundShare: 0.5,
   rateLimitOffset: 50,
   connections: 8,
   pipelining: 4,
@@ -38,6 +39,7 @@ export function requesterConfig(
     maxRateLimitWait: options.maxRateLimitWait ?? REST_DEFAULTS.maxRateLimitWait,
     rejectOnRateLimit: options.rejectOnRateLimit ?? false,
     rateLimitOffset: options.rateLimitOffset ?? REST_DEFAULTS.rateLimitOffset,
+    backgroundShare: options.backgroundShare ?? REST_DEFAULTS.backgroundShare,
     fetch: options.fetch,
     connections: options.connections ?? REST_DEFAULTS.connections,
     pipelining: options.pipelining ?? REST_DEFAULTS.pipelining,
@@ -90,5 +92,9 @@ function checkOptions(options: Omit<RestClientOptions, "token" | "baseUrl" | "gl
         `${name} must be ${whole ? "a whole number" : "a number"} from ${min}${max === Infinity ? " up" : ` to ${max}`}, got ${String(value)}`,
       );
     }
+  }
+  const share = options.backgroundShare;
+  if (share !== undefined && !(typeof share === "number" && share > 0 && share <= 1)) {
+    throw new TypeError(`backgroundShare must be a number above 0 and at most 1, got ${String(share)}`);
   }
 }

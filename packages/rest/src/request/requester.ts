@@ -35,6 +35,8 @@ export interface RequesterConfig {
   readonly maxRateLimitWait: number;
   readonly rejectOnRateLimit: boolean;
   readonly globalLimit: number;
+  /** The part of each global window calls with `priority: "background"` may take. */
+  readonly backgroundShare: number;
   readonly rateLimitOffset: number;
   readonly fetch: typeof fetch | undefined;
   readonly connections: number;
@@ -71,7 +73,12 @@ export class Requester {
         });
     this.headers = { ...config.headers };
     this.jsonHeaders = { ...config.headers, "content-type": "application/json" };
-    this.global = new GlobalLimiter(config.globalLimit, config.rateLimitOffset, config.clock);
+    this.global = new GlobalLimiter(
+      config.globalLimit,
+      config.rateLimitOffset,
+      config.clock,
+      config.backgroundShare,
+    );
   }
 
   /** Closes the connections; calls made afterwards fail. */
@@ -252,7 +259,9 @@ export class Requester {
       if (bucketWait > 0) await this.#waitOnClock(bucketWait, options.signal);
     }
     bucket?.take(this.config.clock.now());
-    const waiting = this.global.acquire(call.urgent === true, options.signal);
+    const lane =
+      call.urgent === true ? "urgent" : options.priority === "background" ? "background" : "normal";
+    const waiting = this.global.acquire(lane, options.signal);
     if (waiting) await this.#onClockWhile(waiting);
     if (this.config.shared) await this.waitShared(this.config.shared, call, target, options);
   }
