@@ -59,6 +59,13 @@ export interface BotOptions {
    * bot's clock, gone when the process ends. The bot does not close a store it was given.
    */
   readonly store?: StateStore;
+  /**
+   * Read back, at start, the messages posted while no process of the bot was connected (a restart,
+   * a deploy), as a reconnect does after a drop: the gateway's recovery point is kept in `store`
+   * every 5 s and at stop, and a new process resumes from it. Default `true` when `store` is given
+   * (a memory store ends with its process); needs `guild_messages` and a `MESSAGE_CREATE` handler.
+   */
+  readonly catchUp?: boolean;
   /** The bot's clock (tests pass the world's clock); default the wall clock. */
   readonly clock?: { now(): number; setTimer(delayMs: number, fn: () => void): ClockTimer };
   /**

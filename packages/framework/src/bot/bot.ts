@@ -29,6 +29,7 @@ import { Clock, Logger, SystemClock } from "../services.js";
 import { applyPlan, describePlan, planChanges, planSync, type SyncPlan } from "../sync/command-plan.js";
 import type { BotOptions } from "./bot-options.js";
 import { logGateway } from "./gateway-log.js";
+import { RecoveryKeeper } from "./recovery-keeper.js";
 import { logLongWaits } from "./rest-log.js";
 import type { Span } from "@opentelemetry/api";
 import { BotTelemetry, failed } from "./telemetry.js";
@@ -76,6 +77,8 @@ export class Bot {
   readonly #guilds = new Map<string, GuildCreatePayload>();
   #state: BotState = "idle";
   #botUserId = "";
+  /** Keeps the gateway's recovery point in the store across processes (`catchUp`). */
+  #keeper: RecoveryKeeper | null = null;
   /** How the bot ended: null while it runs; `{ error }` once stopped (null error: by stop()). */
   #end: { error: Error | null } | null = null;
   #endWaiters: Array<{ resolve: () => void; reject: (error: Error) => void }> = [];
@@ -106,7 +109,9 @@ export class Bot {
     if (problems.length > 0) throw new DefinitionError(problems);
     for (const c of commands) this.#commands.set(c.body.name, c);
     for (const h of handlers) {
-      this.#handlers.set(h.event, [...(this.#handlers.get(h.event) ?? []), h]);
+      const list = this.#handlers.get(h.event);
+      if (list) list.push(h);
+      else this.#handlers.set(h.event, [h]);
       this.#chains.set(h, [...(options.eventMiddleware ?? []), ...h.middleware]);
     }
     this.intents = intentsFor(handlers, options);
@@ -173,6 +178,9 @@ export class Bot {
       ...handlers.map((h) => h.target),
     ] as never[]);
     if (!options.connection) {
+      if (options.store !== undefined && options.catchUp !== false) {
+        this.#keeper = new RecoveryKeeper(this.gateway, this.store, this.logger);
+      }
       this.gateway.on("dispatch", (event) => this.receive(event));
       logGateway(this.gateway, this.logger);
       // A close code that forbids reconnecting (4004, 4013, 4001 ...) ends the bot: it must not
@@ -284,9 +292,11 @@ export class Bot {
         this.#botUserId = shared.ready.userId;
         for (const guild of shared.ready.guilds) this.#guilds.set(guild.id, guild);
       } else {
+        await this.#keeper?.resume();
         const ready = new Promise<void>((resolve) => this.gateway.once("ready", () => resolve()));
         await this.gateway.connect();
         await ready;
+        this.#keeper?.start();
       }
     } catch (error) {
       this.#state = "stopped";
@@ -335,6 +345,7 @@ export class Bot {
     // A shared connection belongs to its host, which closes it.
     if (!this.#options.connection) {
       await this.gateway.close();
+      await this.#keeper?.stop();
       // Handlers still running may answer over REST: its connections close once they are done.
       void this.#allDone().then(() => this.rest.close());
     }
