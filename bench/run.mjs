@@ -18,6 +18,7 @@ const all = [
   "create",
   "state",
   "telemetry",
+  "scale",
 ];
 const chosen = process.argv.length > 2 ? process.argv.slice(2) : all;
 for (const name of chosen) {
