@@ -4,6 +4,7 @@ import { InvalidBodyError, UnauthorizedError, UnknownObjectError } from "../erro
 import { UnknownRouteError } from "../errors/http-errors.js";
 import { isSnowflake } from "../ids.js";
 import type { PersonActor } from "../ops/actor.js";
+import { usersNamed } from "../ops/users.js";
 import type { UserRecord } from "../world/records.js";
 import type { DevAccess, ServerRuntime } from "./runtime.js";
 
@@ -39,16 +40,11 @@ function findUser(runtime: ServerRuntime, given: string): UserRecord | undefined
   const users = runtime.core.world.tables.users;
   const byId = isSnowflake(given) ? users.get(given) : undefined;
   if (byId) return byId;
-  const wanted = given.toLowerCase();
-  let found: UserRecord | undefined;
-  for (const user of users.values()) {
-    if (user.username.toLowerCase() !== wanted) continue;
-    // A seed may give two users one username; the dev API never does.
-    if (found)
-      throw InvalidBodyError.at("X-Dev-User", `the username ${given} names more than one user; give the id`);
-    found = user;
-  }
-  return found;
+  const named = usersNamed(runtime.core, given);
+  // A seed may give two users one username; the dev API never does.
+  if (named.size > 1)
+    throw InvalidBodyError.at("X-Dev-User", `the username ${given} names more than one user; give the id`);
+  return named.values().next().value;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { ServerCore } from "../core/server-core.js";
 import { ConflictError } from "../errors/api-error.js";
 import type { UserRecord } from "../world/records.js";
+import { usernameKey } from "../world/world.js";
 
 /** Input of {@link createUser} (validated at the edge). */
 export interface CreateUserInput {
@@ -10,10 +11,12 @@ export interface CreateUserInput {
 
 /** Whether a username is taken (usernames are unique, case-insensitive). */
 export function usernameTaken(core: ServerCore, username: string): boolean {
-  const wanted = username.toLowerCase();
-  for (const user of core.world.tables.users.values())
-    if (user.username.toLowerCase() === wanted) return true;
-  return false;
+  return usersNamed(core, username).size > 0;
+}
+
+/** The users whose username is `username` (compared case-insensitively), from the username index. */
+export function usersNamed(core: ServerCore, username: string): ReadonlyMap<string, UserRecord> {
+  return core.world.tables.users.by("username", usernameKey(username));
 }
 
 /** Creates a person (`bot: false`); `409 conflict` when the username is taken. */

@@ -69,3 +69,61 @@ describe("SortedIds", () => {
     expect(set.toArray()).toEqual(["3"]);
   });
 });
+
+describe("SortedIds across many chunks", () => {
+  /** A small fixed-seed generator, so a failure repeats. */
+  function random(seed: number): () => number {
+    let state = seed;
+    return () => {
+      state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
+      return state / 2 ** 32;
+    };
+  }
+  const numeric = (a: string, b: string) => (BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0);
+
+  it("answers every walk as a sorted array would, after interleaved inserts and removes", () => {
+    const next = random(7);
+    const ids = new SortedIds();
+    const reference = new Set<string>();
+    // Ids of 1 to 19 digits, so text order and numeric order disagree; mostly rising, as ids are.
+    const make = (i: number) =>
+      next() < 0.7
+        ? String(1_000_000 + i * 3)
+        : String(Math.floor(next() * 10 ** (1 + Math.floor(next() * 15))));
+    for (let i = 0; i < 12_000; i++) {
+      const id = make(i);
+      if (next() < 0.3 && reference.size > 0) {
+        const victim = [...reference][Math.floor(next() * reference.size)]!;
+        ids.remove(victim);
+        reference.delete(victim);
+      } else {
+        ids.insert(id);
+        reference.add(id);
+      }
+    }
+    // Remove most of a stretch, so chunks shrink and join.
+    for (const id of [...reference].sort(numeric).slice(2_000, 6_000)) {
+      ids.remove(id);
+      reference.delete(id);
+    }
+    const sorted = [...reference].sort(numeric);
+    expect(ids.size).toBe(sorted.length);
+    expect(ids.toArray()).toEqual(sorted);
+    const probes = [...sorted.filter((_, i) => i % 97 === 0), "0", "5", "99999999999999999999"];
+    for (const after of [undefined, ...probes.slice(0, 20)]) {
+      for (const before of [undefined, ...probes.slice(10, 40)]) {
+        const inside = sorted.filter(
+          (id) =>
+            (after === undefined || numeric(id, after) > 0) &&
+            (before === undefined || numeric(id, before) < 0),
+        );
+        const down: string[] = [];
+        ids.walkDown({ after, before }, (id) => down.push(id) < 150);
+        expect(down).toEqual([...inside].reverse().slice(0, 150));
+        const up: string[] = [];
+        ids.walkUp({ after, before }, (id) => up.push(id) < 150);
+        expect(up).toEqual(inside.slice(0, 150));
+      }
+    }
+  });
+});

@@ -6,30 +6,63 @@ export interface IdRange {
   readonly after?: string | undefined;
 }
 
+/** Most ids one chunk holds; a fuller chunk splits in two. */
+const CHUNK = 1024;
+
+/** First index of `ids` whose id is not less than `id` (`strict`: greater than `id`). */
+function bound(ids: readonly string[], id: string, strict: boolean): number {
+  let lo = 0;
+  let hi = ids.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const order = compareIds(ids[mid]!, id);
+    if (order < 0 || (strict && order === 0)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /**
- * Ids kept in numeric order (ids compare as 64-bit numbers, never as text). New ids are nearly
- * always the largest, so inserting is usually a push.
+ * Ids kept in numeric order (ids compare as 64-bit numbers, never as text), in chunks of at most
+ * {@link CHUNK} ids: finding a place costs O(log n), inserting or removing one id moves at most a
+ * chunk, and a page walks only the ids it answers. New ids are nearly always the largest, so
+ * inserting is usually a push.
  */
 export class SortedIds {
-  private readonly ids: string[] = [];
+  private readonly chunks: string[][] = [];
+  private count = 0;
 
   get size(): number {
-    return this.ids.length;
+    return this.count;
   }
 
   insert(id: string): void {
-    const last = this.ids[this.ids.length - 1];
-    if (last === undefined || compareIds(last, id) < 0) {
-      this.ids.push(id);
+    const lastChunk = this.chunks.at(-1);
+    if (lastChunk === undefined || compareIds(lastChunk.at(-1)!, id) < 0) {
+      if (lastChunk !== undefined && lastChunk.length < CHUNK) lastChunk.push(id);
+      else this.chunks.push([id]);
+      this.count += 1;
       return;
     }
-    const at = this.lowerBound(id);
-    if (this.ids[at] !== id) this.ids.splice(at, 0, id);
+    const c = this.chunkOf(id, false);
+    const chunk = this.chunks[c]!;
+    const at = bound(chunk, id, false);
+    if (chunk[at] === id) return;
+    chunk.splice(at, 0, id);
+    this.count += 1;
+    if (chunk.length > CHUNK) this.chunks.splice(c + 1, 0, chunk.splice(CHUNK / 2));
   }
 
   remove(id: string): void {
-    const at = this.lowerBound(id);
-    if (this.ids[at] === id) this.ids.splice(at, 1);
+    const c = this.chunkOf(id, false);
+    const chunk = this.chunks[c];
+    if (chunk === undefined) return;
+    const at = bound(chunk, id, false);
+    if (chunk[at] !== id) return;
+    chunk.splice(at, 1);
+    this.count -= 1;
+    if (chunk.length === 0) this.chunks.splice(c, 1);
+    else this.mergeSmall(c);
   }
 
   /**
@@ -37,44 +70,80 @@ export class SortedIds {
    * just after it up. Stops once `take` returns `false`.
    */
   walk(range: IdRange, take: (id: string) => boolean): void {
+    if (range.after === undefined) this.walkDown(range, take);
+    else this.walkUp(range, take);
+  }
+
+  /** Ids strictly inside `range`, from the newest down; stops once `take` returns `false`. */
+  walkDown(range: IdRange, take: (id: string) => boolean): void {
     const { before, after } = range;
-    if (after === undefined) {
-      const start = before === undefined ? this.ids.length - 1 : this.lowerBound(before) - 1;
-      for (let i = start; i >= 0; i--) if (!take(this.ids[i]!)) return;
-      return;
+    let c = this.chunks.length - 1;
+    let i = (this.chunks[c]?.length ?? 0) - 1;
+    if (before !== undefined) {
+      c = this.chunkOf(before, false);
+      i = c < this.chunks.length ? bound(this.chunks[c]!, before, false) - 1 : -1;
+      if (i < 0) {
+        c -= 1;
+        i = (this.chunks[c]?.length ?? 0) - 1;
+      }
     }
-    const start = this.upperBound(after);
-    for (let i = start; i < this.ids.length; i++) {
-      const id = this.ids[i]!;
-      if (before !== undefined && compareIds(id, before) >= 0) return;
-      if (!take(id)) return;
+    for (; c >= 0; c--, i = (this.chunks[c]?.length ?? 0) - 1) {
+      const chunk = this.chunks[c]!;
+      for (; i >= 0; i--) {
+        const id = chunk[i]!;
+        if (after !== undefined && compareIds(id, after) <= 0) return;
+        if (!take(id)) return;
+      }
+    }
+  }
+
+  /** Ids strictly inside `range`, from the oldest up; stops once `take` returns `false`. */
+  walkUp(range: IdRange, take: (id: string) => boolean): void {
+    const { before, after } = range;
+    let c = 0;
+    let i = 0;
+    if (after !== undefined) {
+      c = this.chunkOf(after, true);
+      i = c < this.chunks.length ? bound(this.chunks[c]!, after, true) : 0;
+    }
+    for (; c < this.chunks.length; c++, i = 0) {
+      const chunk = this.chunks[c]!;
+      for (; i < chunk.length; i++) {
+        const id = chunk[i]!;
+        if (before !== undefined && compareIds(id, before) >= 0) return;
+        if (!take(id)) return;
+      }
     }
   }
 
   /** The ids in ascending order (a copy). */
   toArray(): string[] {
-    return [...this.ids];
+    return this.chunks.flat();
   }
 
-  /** First index whose id is not less than `id`. */
-  private lowerBound(id: string): number {
-    let lo = 0;
-    let hi = this.ids.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (compareIds(this.ids[mid]!, id) < 0) lo = mid + 1;
-      else hi = mid;
+  /** Joins chunk `c` with a neighbour when both fit in half a chunk, so chunks stay few. */
+  private mergeSmall(c: number): void {
+    for (const left of [c - 1, c]) {
+      const a = this.chunks[left];
+      const b = this.chunks[left + 1];
+      if (a === undefined || b === undefined || a.length + b.length > CHUNK / 2) continue;
+      a.push(...b);
+      this.chunks.splice(left + 1, 1);
+      return;
     }
-    return lo;
   }
 
-  /** First index whose id is greater than `id`. */
-  private upperBound(id: string): number {
+  /**
+   * The first chunk whose last id is not less than `id` (`strict`: greater than `id`), so the chunk
+   * where `id` is or would go; the chunk count when every id is smaller.
+   */
+  private chunkOf(id: string, strict: boolean): number {
     let lo = 0;
-    let hi = this.ids.length;
+    let hi = this.chunks.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (compareIds(this.ids[mid]!, id) <= 0) lo = mid + 1;
+      const order = compareIds(this.chunks[mid]!.at(-1)!, id);
+      if (order < 0 || (strict && order === 0)) lo = mid + 1;
       else hi = mid;
     }
     return lo;

@@ -17,7 +17,8 @@ import type {
   RoleRecord,
   UserRecord,
 } from "./records.js";
-import { SortedIds } from "./sorted-ids.js";
+import { IdOrders } from "./id-orders.js";
+import type { SortedIds } from "./sorted-ids.js";
 import { Table } from "./table.js";
 
 /** The row type of each table of the world (also the store's record kinds). */
@@ -75,11 +76,17 @@ export function nonceKey(channelId: string, authorId: string, nonce: string): st
   return `${channelId}:${authorId}:${nonce}`;
 }
 
+/** The key of the users' `username` index: usernames compare case-insensitively. */
+export function usernameKey(username: string): string {
+  return username.toLowerCase();
+}
+
 const byGuild = (row: { guild_id: string }) => row.guild_id;
 
 function makeTables() {
   return {
-    users: new Table<UserRecord>((r) => r.id),
+    // Usernames are unique compared case-insensitively; a seed may still give two users one name.
+    users: new Table<UserRecord, "username">((r) => r.id, { username: (r) => usernameKey(r.username) }),
     apps: new Table<AppRecord, "token_hash" | "bot_user_id">((r) => r.id, {
       token_hash: (r) => r.token_hash,
       bot_user_id: (r) => r.bot_user_id,
@@ -124,21 +131,34 @@ function makeTables() {
 export type WorldTables = ReturnType<typeof makeTables>;
 
 /**
- * The whole world in memory: every table, plus the message order of each channel. The hot paths
- * read it directly; writes go through a transaction ({@link Transaction}) so that they can be
- * undone, saved and turned into change records.
+ * The whole world in memory: every table, plus ordered indexes the tables' maps cannot give: the
+ * message ids of each channel and of each author in a channel, and the member user ids of each
+ * server, all in id order. Every write goes through {@link put} and {@link remove} (transactions,
+ * their undo, loading and replacing a world), so the indexes are always in step with the tables.
+ * The hot paths read it directly; writes go through a transaction ({@link Transaction}) so that they
+ * can be undone, saved and turned into change records.
  */
 export class World {
   readonly tables: WorldTables = makeTables();
-  private readonly messageOrder = new Map<string, SortedIds>();
+  private readonly messageOrder = new IdOrders();
+  private readonly authorOrder = new IdOrders();
+  private readonly memberOrder = new IdOrders();
 
-  /** Puts a row into its table, keeping the message order; returns the row it replaced. */
+  /** Puts a row into its table, keeping the ordered indexes; returns the row it replaced. */
   put<K extends TableName>(kind: K, row: TableRows[K]): TableRows[K] | undefined {
     const table = this.tables[kind] as unknown as Table<TableRows[K], string>;
     const previous = table.set(row);
-    if (kind === "messages" && previous === undefined) {
+    if (kind === "messages") {
       const message = row as MessageRecord;
-      this.orderOf(message.channel_id).insert(message.id);
+      const before = previous as MessageRecord | undefined;
+      if (before?.channel_id !== message.channel_id || before.author_id !== message.author_id) {
+        if (before) this.unorderMessage(before);
+        this.messageOrder.insert(message.channel_id, message.id);
+        this.authorOrder.insert(pairKey(message.channel_id, message.author_id), message.id);
+      }
+    } else if (kind === "members" && previous === undefined) {
+      const member = row as MemberRecord;
+      this.memberOrder.insert(member.guild_id, member.user_id);
     }
     return previous;
   }
@@ -147,32 +167,40 @@ export class World {
   remove<K extends TableName>(kind: K, key: string): TableRows[K] | undefined {
     const table = this.tables[kind] as unknown as Table<TableRows[K], string>;
     const previous = table.delete(key);
-    if (kind === "messages" && previous !== undefined) {
-      const message = previous as MessageRecord;
-      const order = this.messageOrder.get(message.channel_id);
-      order?.remove(message.id);
-      if (order?.size === 0) this.messageOrder.delete(message.channel_id);
+    if (previous === undefined) return previous;
+    if (kind === "messages") this.unorderMessage(previous as MessageRecord);
+    else if (kind === "members") {
+      const member = previous as MemberRecord;
+      this.memberOrder.remove(member.guild_id, member.user_id);
     }
     return previous;
   }
 
   /** Message ids of a channel in id order. */
   messagesOf(channelId: string): SortedIds {
-    return this.messageOrder.get(channelId) ?? new SortedIds();
+    return this.messageOrder.of(channelId);
+  }
+
+  /** Message ids of one author in a channel, in id order. */
+  messagesBy(channelId: string, authorId: string): SortedIds {
+    return this.authorOrder.of(pairKey(channelId, authorId));
+  }
+
+  /** User ids of a server's members in id order. */
+  membersOf(guildId: string): SortedIds {
+    return this.memberOrder.of(guildId);
   }
 
   /** Empties every table. */
   clear(): void {
     for (const name of TABLE_NAMES) this.tables[name].clear();
     this.messageOrder.clear();
+    this.authorOrder.clear();
+    this.memberOrder.clear();
   }
 
-  private orderOf(channelId: string): SortedIds {
-    let order = this.messageOrder.get(channelId);
-    if (!order) {
-      order = new SortedIds();
-      this.messageOrder.set(channelId, order);
-    }
-    return order;
+  private unorderMessage(message: MessageRecord): void {
+    this.messageOrder.remove(message.channel_id, message.id);
+    this.authorOrder.remove(pairKey(message.channel_id, message.author_id), message.id);
   }
 }

@@ -2,7 +2,7 @@ import type { ServerCore } from "../../core/server-core.js";
 import { UnknownObjectError } from "../../errors/api-error.js";
 import { json, NO_CONTENT } from "../../http/reply.js";
 import { type DevRoute, devRoute } from "../../http/route.js";
-import { compareIds } from "../../ids.js";
+import { memberPage } from "../../ops/member-page.js";
 import { updateMember } from "../../ops/member-update.js";
 import { joinGuild, removeMember, unbanUser } from "../../ops/members.js";
 import { serializeMember } from "../../serialize/member.js";
@@ -25,12 +25,7 @@ export const devMemberRoutes: DevRoute[] = [
     handle: ({ core, param, query }) => {
       const guildId = param("guild_id");
       if (!core.world.tables.guilds.has(guildId)) throw new UnknownObjectError("guild");
-      const after = query.after;
-      const members = [...core.world.tables.members.by("guild", guildId).values()]
-        .filter((m) => after === undefined || compareIds(m.user_id, after) > 0)
-        .sort((a, b) => compareIds(a.user_id, b.user_id))
-        .slice(0, query.limit);
-      return json(members.map((m) => devMember(core, m)));
+      return json(memberPage(core.world, guildId, query).map((m) => devMember(core, m)));
     },
   }),
   devRoute({

@@ -3,6 +3,7 @@ import { json } from "../../http/reply.js";
 import { type BotRoute, botRoute } from "../../http/route.js";
 import { compareIds } from "../../ids.js";
 import { requireScope, visibleGuild, visibleInstall } from "../../ops/access.js";
+import { memberPage } from "../../ops/member-page.js";
 import { rolesHighestFirst } from "../../ops/role-order.js";
 import { serializeChannel } from "../../serialize/channel.js";
 import { guildWithAccess } from "../../serialize/guild.js";
@@ -48,11 +49,7 @@ export const guildRoutes: BotRoute[] = [
     handle: ({ core, bot, param, query }) => {
       const guild = visibleGuild(core, bot, param("guild_id"));
       requireScope(core, bot, guild.id, "members.read");
-      const after = query.after;
-      const members = [...core.world.tables.members.by("guild", guild.id).values()]
-        .filter((m) => after === undefined || compareIds(m.user_id, after) > 0)
-        .sort((a, b) => compareIds(a.user_id, b.user_id))
-        .slice(0, query.limit);
+      const members = memberPage(core.world, guild.id, query);
       const users = core.world.tables.users;
       return json(
         members.flatMap((m) => {
