@@ -30,9 +30,8 @@ import type { DevAccess } from "./http/runtime.js";
 import { guardedLog, logDispatches, logRequests, type RequestLog } from "./http/request-log.js";
 import { ROUTES } from "./routes/index.js";
 import { createWebhookHandler, isWebhookRequest } from "./routes/webhooks/webhook-handler.js";
-import { loadSeedFile, parseSeed } from "./seed/load-seed.js";
-import { seedToRows } from "./seed/seed-rows.js";
-import type { ParsedSeedWorld, SeedWorld } from "./seed/seed-schema.js";
+import { seedRows } from "./seed/load-seed.js";
+import type { SeedWorld } from "./seed/seed-schema.js";
 import { MemoryStore } from "./store/memory-store.js";
 import { SqliteStore } from "./store/sqlite-store.js";
 import type { Store } from "./store/store.js";
@@ -151,17 +150,15 @@ function openStore(dataPath: string | undefined): Store {
 
 function loadWorld(core: ServerCore, options: ServerOptions): WorldSource {
   const { seed } = options;
-  let parsed: ParsedSeedWorld | undefined;
-  if (seed !== undefined)
-    parsed = typeof seed === "string" ? (loadSeedFile(seed) as ParsedSeedWorld) : parseSeed(seed);
+  // Validated (shape, then references while the rows are built) even when the stored world wins.
+  const rows = seed === undefined ? undefined : seedRows(seed, core.clock.now());
   const stored = core.store.load();
-  const storeHolds = Object.values(stored).some((rows) => rows.length > 0);
-  if (storeHolds && !(parsed && options.seedReplacesStore)) {
+  const storeHolds = Object.values(stored).some((list) => list.length > 0);
+  if (storeHolds && !(rows && options.seedReplacesStore)) {
     core.loadRows(stored, false);
     return "store";
   }
-  if (parsed === undefined) return "empty";
-  const rows = seedToRows(parsed, core.clock.now());
+  if (rows === undefined) return "empty";
   // --reseed over a stored world: one transaction, so a crash keeps the old world or the seed.
   if (storeHolds) core.replaceRows(rows);
   else core.loadRows(rows, true);

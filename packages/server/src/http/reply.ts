@@ -8,6 +8,11 @@ export interface Reply {
   readonly body?: unknown;
   /** The body already as JSON text (sent as it is; wins over `body`). */
   readonly rawJson?: string;
+  /**
+   * The body as JSON text in pieces, written one after the other as the client takes them (wins
+   * over `rawJson` and `body`): for answers too large to build whole.
+   */
+  readonly jsonPieces?: Iterable<string>;
   readonly headers?: Readonly<Record<string, string>>;
 }
 
@@ -23,3 +28,8 @@ export function rawJson(text: string, status = 200, headers?: Record<string, str
 
 /** `204 No Content`. */
 export const NO_CONTENT: Reply = { status: 204 };
+
+/** A JSON answer streamed piece by piece (see {@link Reply.jsonPieces}). */
+export function streamedJson(pieces: Iterable<string>, status = 200): Reply {
+  return { status, jsonPieces: pieces };
+}

@@ -39,6 +39,7 @@ interface ReadyReply {
   readonly status: number;
   readonly headers: Record<string, string | number>;
   readonly payload: string | undefined;
+  readonly pieces: Iterable<string> | undefined;
 }
 
 /** Answers of this turn of the event loop, written together once its I/O is handled. */
@@ -47,7 +48,7 @@ let waiting: ReadyReply[] = [];
 function writeWaiting(): void {
   const batch = waiting;
   waiting = [];
-  for (const { res, status, headers, payload } of batch) {
+  for (const { res, status, headers, payload, pieces } of batch) {
     const inspection = (res as InspectedResponse)[INSPECTION];
     if (res.headersSent || res.destroyed) {
       if (inspection && !res.headersSent) inspection.finish(0);
@@ -55,6 +56,10 @@ function writeWaiting(): void {
     }
     try {
       res.writeHead(status, headers);
+      if (pieces !== undefined) {
+        writePieces(res, pieces[Symbol.iterator](), (done) => inspection?.finish(done ? status : 0));
+        continue;
+      }
       res.end(payload);
       if (inspection) inspection.finish(status);
     } catch (error) {
@@ -63,6 +68,38 @@ function writeWaiting(): void {
       res.destroy();
     }
   }
+}
+
+/**
+ * Writes `pieces` to `res` one after the other, waiting for `drain` whenever the socket's buffer is
+ * full, so a large answer never sits in memory whole; then ends it. `finished` is told whether the
+ * answer was written to its end (`false`: the client went away, or a piece could not be made).
+ */
+function writePieces(res: ServerResponse, pieces: Iterator<string>, finished: (done: boolean) => void): void {
+  const stop = () => finished(false);
+  res.once("close", stop);
+  const step = (): void => {
+    try {
+      for (;;) {
+        if (res.destroyed) return;
+        const next = pieces.next();
+        if (next.done === true) {
+          res.off("close", stop);
+          res.end();
+          finished(true);
+          return;
+        }
+        if (!res.write(next.value)) {
+          res.once("drain", step);
+          return;
+        }
+      }
+    } catch (error) {
+      console.error("could not write an answer", error);
+      res.destroy();
+    }
+  };
+  step();
 }
 
 /**
@@ -78,7 +115,9 @@ export function send(res: ServerResponse, reply: Reply, extra?: Record<string, s
   const headers: Record<string, string | number> =
     extra === undefined && reply.headers === undefined ? {} : { ...extra, ...reply.headers };
   let payload: string | undefined;
-  if (reply.status !== 204 && (reply.body !== undefined || reply.rawJson !== undefined)) {
+  const pieces = reply.status === 204 ? undefined : reply.jsonPieces;
+  if (pieces !== undefined) headers["content-type"] = JSON_TYPE;
+  else if (reply.status !== 204 && (reply.body !== undefined || reply.rawJson !== undefined)) {
     payload = reply.rawJson ?? JSON.stringify(reply.body);
     headers["content-type"] = JSON_TYPE;
     headers["content-length"] = Buffer.byteLength(payload);
@@ -91,5 +130,5 @@ export function send(res: ServerResponse, reply: Reply, extra?: Record<string, s
     }
   }
   if (waiting.length === 0) setImmediate(writeWaiting);
-  waiting.push({ res, status: reply.status, headers, payload });
+  waiting.push({ res, status: reply.status, headers, payload, pieces });
 }

@@ -126,7 +126,7 @@ export function seedMessageAuthor(
   message: ParsedSeedWorld["messages"][number],
   index: number,
   users: ReadonlyMap<string, UserRecord>,
-  webhooks: readonly WebhookRecord[],
+  webhooks: ReadonlyMap<string, WebhookRecord>,
   issues: SeedIssues,
 ): Pick<MessageRecord, "webhook" | "cards"> {
   const need = (ok: boolean, path: string, message: string) => issues.check(ok, path, message);
@@ -134,7 +134,7 @@ export function seedMessageAuthor(
     need(users.has(message.author_id), `messages.${index}.author_id`, "no such user");
     return {};
   }
-  const webhook = webhooks.find((w) => w.id === message.author_id);
+  const webhook = webhooks.get(message.author_id);
   // A webhook refused for its channel is reported there, not again for each of its posts.
   if (webhook !== undefined && issues.isRefused("webhooks", webhook.id)) return {};
   need(

@@ -14,6 +14,7 @@ import type {
   RoleRecord,
   UserRecord,
 } from "../world/records.js";
+import type { WebhookRecord } from "../webhooks/webhook-record.js";
 import { pairKey } from "../world/world.js";
 import { DerivedIds } from "./seed-derived-ids.js";
 import { SeedIssues } from "./seed-issues.js";
@@ -92,8 +93,16 @@ export function seedToRows(seed: ParsedSeedWorld, now: number): StoredRows {
   });
   unique(seed.roles, "roles", (r) => r.id);
 
+  // Each server's default roles, found in one pass over the roles (not one pass per server).
+  const defaultRoles = new Map<string, RoleRecord[]>();
+  for (const r of roles.values()) {
+    if (!r.default) continue;
+    const list = defaultRoles.get(r.guild_id);
+    if (list) list.push(r);
+    else defaultRoles.set(r.guild_id, [r]);
+  }
   guilds.forEach((g, i) => {
-    const defaults = [...roles.values()].filter((r) => r.guild_id === g.id && r.default);
+    const defaults = defaultRoles.get(g.id) ?? [];
     need(defaults.length <= 1, `guilds.${i}`, "has more than one role with default: true");
     const everyoneId =
       g.everyone_role_id ||
@@ -233,6 +242,9 @@ export function seedToRows(seed: ParsedSeedWorld, now: number): StoredRows {
     installs: new Set(installs.map((s) => pairKey(s.guild_id, s.application_id))),
   };
   const webhooks = seedWebhooks(seed, context, now, issues);
+  // The first webhook of each id, as a search of the list would find it (a second one is an issue).
+  const webhookById = new Map<string, WebhookRecord>();
+  for (const w of webhooks) if (!webhookById.has(w.id)) webhookById.set(w.id, w);
   const messageIds = new Set(seed.messages.map((m) => m.id));
   const messages: MessageRecord[] = seed.messages.map((m, i) => {
     const channel = channelById.get(m.channel_id);
@@ -243,7 +255,7 @@ export function seedToRows(seed: ParsedSeedWorld, now: number): StoredRows {
       "must be the channel's guild",
     );
     const { webhook: _webhook, cards: _cards, ...rest } = m;
-    const byWebhook = seedMessageAuthor(m, i, users, webhooks, issues);
+    const byWebhook = seedMessageAuthor(m, i, users, webhookById, issues);
     if (m.reply_to !== null) need(messageIds.has(m.reply_to), `messages.${i}.reply_to`, "no such message");
     return {
       ...rest,

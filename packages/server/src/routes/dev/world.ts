@@ -1,9 +1,9 @@
 import { ManualClock } from "../../clock.js";
 import { ClockNotControllableError } from "../../errors/http-errors.js";
-import { json, NO_CONTENT } from "../../http/reply.js";
+import { json, NO_CONTENT, streamedJson } from "../../http/reply.js";
 import { type DevRoute, devRoute } from "../../http/route.js";
 import { SeedWorldSchema } from "../../seed/seed-schema.js";
-import { exportWorld } from "../../seed/world-export.js";
+import { exportWorldJson } from "../../seed/world-export.js";
 import { AdvanceClockBodySchema } from "./dev-schemas.js";
 
 /** Dev routes for the whole world and the clock. */
@@ -11,7 +11,7 @@ export const devWorldRoutes: DevRoute[] = [
   devRoute({
     method: "GET",
     path: "/dev/v1/world",
-    handle: ({ core }) => json(exportWorld(core.world)),
+    handle: ({ core }) => streamedJson(exportWorldJson(core.world)),
   }),
   devRoute({
     method: "PUT",
@@ -19,7 +19,7 @@ export const devWorldRoutes: DevRoute[] = [
     body: SeedWorldSchema,
     handle: ({ core, runtime, body }) => {
       runtime.replaceWorld(body);
-      return json(exportWorld(core.world));
+      return streamedJson(exportWorldJson(core.world));
     },
   }),
   devRoute({
