@@ -30,6 +30,8 @@ export function viewMessage(core: ServerCore, record: MessageRecord): Message {
  */
 export class MessageLog {
   private readonly records: MessageRecord[] = [];
+  /** Each message's place in {@link records}, so {@link passed} costs the same however many came. */
+  private readonly places = new Map<string, number>();
   private readonly cursors = new Map<string, number>();
 
   constructor(
@@ -37,13 +39,15 @@ export class MessageLog {
     private readonly waits: Waits,
   ) {
     core.subscribe((change) => {
-      if (change.type === "MESSAGE_CREATE") this.records.push(change.message);
+      if (change.type !== "MESSAGE_CREATE") return;
+      if (!this.places.has(change.message.id)) this.places.set(change.message.id, this.records.length);
+      this.records.push(change.message);
     });
   }
 
   /** Moves `channelId`'s cursor past message `id` (a person's own post is not "next"). */
   passed(channelId: string, id: string): void {
-    const index = this.records.findIndex((r) => r.id === id);
+    const index = this.places.get(id) ?? -1;
     if (index >= (this.cursors.get(channelId) ?? 0)) this.cursors.set(channelId, index + 1);
   }
 

@@ -42,6 +42,27 @@ describe("waiting for messages", () => {
     ).toBe(world.channels.random.id);
   });
 
+  it("moves each channel's cursor past every say, however many messages came before it", async () => {
+    await using world = await createTestWorld({
+      people: ["alice", "bob"],
+      channels: { general: {}, random: {} },
+      rateLimits: false,
+    });
+    await pingBot(world);
+    const { alice, bob } = world.people;
+    const channels = [world.channels.general, world.channels.random];
+    for (let i = 0; i < 120; i++)
+      await (i % 2 === 0 ? alice : bob).say(channels[i % 3 === 0 ? 1 : 0]!, `m${i}`);
+    // Nothing came after the last say of either channel, so neither hands out anything...
+    for (const channel of channels) {
+      const nothing = await world.nextMessage(channel, { timeoutMs: 50 }).catch((e: unknown) => e);
+      expect(nothing).toBeInstanceOf(WaitTimeoutError);
+    }
+    // ...until the bot answers one: the answer, not a person's own message, is next.
+    await bob.say(world.channels.random, "!ping");
+    expect((await world.nextMessage(world.channels.random)).content).toBe("pong");
+  });
+
   it("fails after its real-time bound, listing every message that came meanwhile", async () => {
     await using world = await createTestWorld({ people: ["alice"], channels: { general: {}, random: {} } });
     await pingBot(world);
