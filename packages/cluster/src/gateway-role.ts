@@ -206,8 +206,9 @@ export class GatewayRole {
         ],
       ),
     );
+    // Not awaited: stepping down waits for this very chain of publishes to end.
     if (result === -1 && this.#state === "owner")
-      await this.#demote("lost the gateway lease while publishing");
+      void this.#demote("lost the gateway lease while publishing");
   }
 
   async #demote(why: string): Promise<void> {

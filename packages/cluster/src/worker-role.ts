@@ -109,6 +109,22 @@ export class WorkerRole {
     this.#owned.clear();
   }
 
+  /**
+   * Redis answered NOGROUP: it lost its data (restarted without persistence, or from an older
+   * snapshot), and with it the consumer groups. Each is made again, so reading goes on; what the
+   * streams lost is not there to read.
+   */
+  async #recreateGroups(streams: readonly string[]): Promise<void> {
+    this.#o.logger.error(
+      `cluster: worker ${this.#o.nodeId}: Redis lost the consumer groups (its data was lost?); making them again`,
+    );
+    for (const stream of streams) {
+      await this.#ensureGroup(stream).catch((error: unknown) =>
+        this.#o.logger.warn(`cluster: could not make the consumer group of ${stream}: ${String(error)}`),
+      );
+    }
+  }
+
   async #ensureGroup(stream: string): Promise<void> {
     try {
       await this.#o.redis.xgroup("CREATE", stream, CONSUMER_GROUP, "0", "MKSTREAM");
@@ -150,6 +166,13 @@ export class WorkerRole {
       await this.#claimStale(this.#interactions, ttl);
       if (++this.#ticks % 10 === 0) await this.#trim();
     } catch (error) {
+      if (isNoGroup(error)) {
+        await this.#recreateGroups([
+          this.#o.keys.interactions,
+          ...[...this.#owned.values()].map((r) => r.stream),
+        ]);
+        return;
+      }
       this.#o.logger.warn(`cluster: worker heartbeat failed (Redis unreachable?): ${String(error)}`);
     } finally {
       this.#ticking = false;
@@ -248,7 +271,9 @@ export class WorkerRole {
         }
       } catch (error) {
         if (!this.#running) return;
-        this.#o.logger.warn(`cluster: worker read failed (Redis unreachable?), retrying: ${String(error)}`);
+        if (isNoGroup(error)) await this.#recreateGroups(readers.map((r) => r.stream));
+        else
+          this.#o.logger.warn(`cluster: worker read failed (Redis unreachable?), retrying: ${String(error)}`);
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
     }
@@ -362,4 +387,9 @@ function toRecord(flat: unknown[]): Record<string, unknown> {
 function nextId(id: string): string {
   const [ms, seq] = id.split("-");
   return `${ms}-${Number(seq ?? 0) + 1}`;
+}
+
+/** Whether Redis answered that a stream's consumer group does not exist. */
+function isNoGroup(error: unknown): boolean {
+  return String(error).includes("NOGROUP");
 }

@@ -133,6 +133,53 @@ describe("a bot on a cluster", () => {
       .toEqual(["before", "while away 1", "while away 2", "after"]);
   });
 
+  it("an owner that finds its lease taken while publishing steps down and competes again", async () => {
+    const { redis, world } = await setUp();
+    const only = await node(redis, world, "both", "only");
+    await world.app.connected();
+    expect(only.gateway!.state).toBe("owner");
+    const general = world.servers.one.channels.general!;
+    await world.people.ada.say(general, "before");
+    await expect.poll(() => seen.map((s) => s.content)).toEqual(["before"]);
+    // Another holder took the lease (as after this process stalled past it): the very next publish
+    // is refused before a renewal notices.
+    const client = new Redis(redis.url);
+    cleanups.push(async () => client.disconnect());
+    await client.set(only.keys.gatewayLease, "intruder:999999", "PX", 1_500);
+    for (let i = 1; i <= 5; i++) await world.people.ada.say(general, `while taken ${i}`);
+    await expect.poll(() => only.gateway!.state).toBe("standby");
+    // Once the intruder's lease runs out, this process takes the connection back and reads back
+    // what its refused publishes lost.
+    await expect.poll(() => only.gateway!.state, { timeout: 8_000 }).toBe("owner");
+    await expect
+      .poll(() => seen.map((s) => s.content), { timeout: 8_000 })
+      .toEqual(["before", ...Array.from({ length: 5 }, (_, i) => `while taken ${i + 1}`)]);
+  });
+
+  it("goes on after Redis lost all its data: workers make their consumer groups again", async () => {
+    const { redis, world } = await setUp();
+    await node(redis, world, "gateway", "gw");
+    const worker = await node(redis, world, "worker", "w1");
+    await world.app.connected();
+    const general = world.servers.one.channels.general!;
+    await world.people.ada.say(general, "before");
+    await expect.poll(() => seen.map((s) => s.content)).toEqual(["before"]);
+    const client = new Redis(redis.url);
+    cleanups.push(async () => client.disconnect());
+    // As a Redis restarted without persistence: the lease, the streams and their groups are gone.
+    await client.flushall();
+    await expect.poll(() => worker.worker!.partitions.length, { timeout: 8_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(
+        async () => {
+          await world.people.ada.say(general, "after");
+          return seen.some((s) => s.content === "after");
+        },
+        { timeout: 15_000, interval: 1_000 },
+      )
+      .toBe(true);
+  });
+
   it("refuses bad options, naming the option and the rule", async () => {
     await expect(
       startClusterNode(bot, { redis: "http://x", role: "worker", token: "t", baseUrl: "http://127.0.0.1:1" }),
