@@ -15,6 +15,7 @@ import { Redis } from "ioredis";
 import { ClusterOptionsError } from "./cluster-error.js";
 import { GatewayRole } from "./gateway-role.js";
 import { ClusterKeys } from "./keys.js";
+import { watchRedis } from "./redis-health.js";
 import { RedisRateLimits } from "./redis-rate-limits.js";
 import { RedisStore } from "./redis-store.js";
 import { WorkerRole } from "./worker-role.js";
@@ -44,6 +45,11 @@ export interface ClusterNodeOptions {
   readonly maxDeliveries?: number;
   /** Each stream is trimmed to about this many entries at most (100,000). */
   readonly streamMaxLength?: number;
+  /**
+   * A Redis command not answered within this many milliseconds fails (5,000), so a stalled Redis
+   * is reported in the log and retried instead of waited on in silence.
+   */
+  readonly commandTimeoutMs?: number;
   /** A logger, or the level of the default one. */
   readonly logger?: Logger | LogLevel | "silent";
 }
@@ -102,6 +108,7 @@ export async function startClusterNode(
   const heartbeatMs = whole("heartbeatMs", options.heartbeatMs, 1_000, 50);
   const maxDeliveries = whole("maxDeliveries", options.maxDeliveries, 5, 1);
   const streamMaxLength = whole("streamMaxLength", options.streamMaxLength, 100_000, 100);
+  const commandTimeout = whole("commandTimeoutMs", options.commandTimeoutMs, 5_000, 100);
   const wanted = options.logger ?? definition.logger ?? "info";
   const logger = wanted instanceof Logger ? wanted : new ConsoleLogger(wanted);
   const nodeId = options.nodeId ?? `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
@@ -110,8 +117,8 @@ export async function startClusterNode(
   const first = new RestClient({ token: options.token, baseUrl: options.baseUrl });
   const app = await first.getApplication().finally(() => first.close());
   const keys = new ClusterKeys(options.namespace ?? `chatbot:${app.id}`);
-  const redis = new Redis(options.redis, { maxRetriesPerRequest: null, lazyConnect: false });
-  redis.on("error", (error: Error) => logger.warn(`cluster: Redis: ${error.message}`));
+  const redis = new Redis(options.redis, { maxRetriesPerRequest: null, lazyConnect: false, commandTimeout });
+  watchRedis(redis, logger, nodeId, "main");
   // Every process's calls count against one set of limits, kept in Redis.
   const sharedRateLimits = new RedisRateLimits(redis, keys.prefix, definition.rest?.globalLimit ?? 50);
   const restOptions = { ...definition.rest, sharedRateLimits };

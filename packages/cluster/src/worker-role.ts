@@ -2,6 +2,7 @@ import type { Bot, Logger } from "@chatbot/framework";
 import type { GatewayDispatch } from "@chatbot/gateway";
 import type { Redis } from "ioredis";
 import { CONSUMER_GROUP, type ClusterKeys } from "./keys.js";
+import { watchRedis } from "./redis-health.js";
 import { defineScript, RELEASE_LEASE, RENEW_LEASE, type RedisScript } from "./scripts.js";
 
 /** How long an entry's "handled" mark is kept: a redelivery within it does not run handlers again. */
@@ -66,6 +67,7 @@ export class WorkerRole {
   constructor(options: WorkerRoleOptions) {
     this.#o = options;
     this.#reader = options.redis.duplicate();
+    watchRedis(this.#reader, options.logger, options.nodeId, "worker reads");
     this.#renew = defineScript(options.redis, "chatbotRenewLease", 1, RENEW_LEASE);
     this.#release = defineScript(options.redis, "chatbotReleaseLease", 1, RELEASE_LEASE);
     this.#interactions = {

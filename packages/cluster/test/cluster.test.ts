@@ -1,4 +1,12 @@
-import { Command, CommandContext, defineBot, type Message, On, singleton } from "@chatbot/framework";
+import {
+  Command,
+  CommandContext,
+  defineBot,
+  type Message,
+  MemoryLogger,
+  On,
+  singleton,
+} from "@chatbot/framework";
 import "@chatbot/testing/vitest";
 import { createTestWorld } from "@chatbot/testing";
 import { Redis } from "ioredis";
@@ -57,7 +65,7 @@ async function node(
   world: Awaited<ReturnType<typeof twoServers>>,
   role: "gateway" | "worker" | "both",
   nodeId: string,
-  extra: { partitions?: number } = {},
+  extra: { partitions?: number; commandTimeoutMs?: number; logger?: MemoryLogger } = {},
 ): Promise<ClusterNode> {
   const started = await startClusterNode(bot, {
     redis: redis.url,
@@ -169,6 +177,35 @@ describe("a bot on a cluster", () => {
     // As a Redis restarted without persistence: the lease, the streams and their groups are gone.
     await client.flushall();
     await expect.poll(() => worker.worker!.partitions.length, { timeout: 8_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(
+        async () => {
+          await world.people.ada.say(general, "after");
+          return seen.some((s) => s.content === "after");
+        },
+        { timeout: 15_000, interval: 1_000 },
+      )
+      .toBe(true);
+  });
+
+  it("says in its log that Redis stalled, and goes on when it answers again", async () => {
+    const { redis, world } = await setUp();
+    const logger = new MemoryLogger();
+    await node(redis, world, "both", "only", { commandTimeoutMs: 300, logger });
+    await world.app.connected();
+    const general = world.servers.one.channels.general!;
+    await world.people.ada.say(general, "before");
+    await expect.poll(() => seen.map((s) => s.content)).toEqual(["before"]);
+    redis.pause();
+    try {
+      await expect
+        .poll(() => logger.lines.some((l) => l.level === "warn" && l.message.includes("timed out")), {
+          timeout: 5_000,
+        })
+        .toBe(true);
+    } finally {
+      redis.resume();
+    }
     await expect
       .poll(
         async () => {

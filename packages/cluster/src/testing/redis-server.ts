@@ -23,6 +23,10 @@ export interface RedisServer {
   start(): Promise<void>;
   /** Stops it and removes its folder. */
   close(): Promise<void>;
+  /** Freezes it (SIGSTOP): connections stay open and nothing is answered, as a stalled server. */
+  pause(): void;
+  /** Lets a paused server run again (SIGCONT). */
+  resume(): void;
 }
 
 /** A port that was free a moment ago on 127.0.0.1. */
@@ -126,8 +130,15 @@ export async function startRedisServer(): Promise<RedisServer> {
       current = await launch(port, dir);
     },
     async close() {
+      current?.kill("SIGCONT");
       await stop();
       rmSync(dir, { recursive: true, force: true });
+    },
+    pause() {
+      current?.kill("SIGSTOP");
+    },
+    resume() {
+      current?.kill("SIGCONT");
     },
   };
 }
