@@ -83,6 +83,23 @@ async function node(
   return started;
 }
 
+/** Says `content` every second until a worker handled it (what was said while broken may be lost). */
+async function sayUntilHandled(
+  world: Awaited<ReturnType<typeof twoServers>>,
+  channel: Parameters<Awaited<ReturnType<typeof twoServers>>["people"]["ada"]["say"]>[0],
+  content: string,
+): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        await world.people.ada.say(channel, content);
+        return seen.some((s) => s.content === content);
+      },
+      { timeout: 15_000, interval: 1_000 },
+    )
+    .toBe(true);
+}
+
 describe("a bot on a cluster", () => {
   it("hands every server event to four workers once, in order within each server", async () => {
     const { redis, world } = await setUp();
@@ -177,15 +194,7 @@ describe("a bot on a cluster", () => {
     // As a Redis restarted without persistence: the lease, the streams and their groups are gone.
     await client.flushall();
     await expect.poll(() => worker.worker!.partitions.length, { timeout: 8_000 }).toBeGreaterThan(0);
-    await expect
-      .poll(
-        async () => {
-          await world.people.ada.say(general, "after");
-          return seen.some((s) => s.content === "after");
-        },
-        { timeout: 15_000, interval: 1_000 },
-      )
-      .toBe(true);
+    await sayUntilHandled(world, general, "after");
   });
 
   it("says in its log that Redis stalled, and goes on when it answers again", async () => {
@@ -206,15 +215,7 @@ describe("a bot on a cluster", () => {
     } finally {
       redis.resume();
     }
-    await expect
-      .poll(
-        async () => {
-          await world.people.ada.say(general, "after");
-          return seen.some((s) => s.content === "after");
-        },
-        { timeout: 15_000, interval: 1_000 },
-      )
-      .toBe(true);
+    await sayUntilHandled(world, general, "after");
   });
 
   it("refuses bad options, naming the option and the rule", async () => {
