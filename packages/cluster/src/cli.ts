@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { BotDefinition } from "@chatbot/framework";
+import { type BotDefinition, observe, type ObserveServer } from "@chatbot/framework";
 import yargs from "yargs";
 import { CLUSTER_EXIT } from "./exit-codes.js";
 import { type ClusterNode, type ClusterRole, startClusterNode } from "./start-cluster-node.js";
@@ -24,6 +24,14 @@ const OPTIONS = {
   "node-id": {
     type: "string",
     describe: "This process's id in the cluster; default host, pid and a random suffix",
+  },
+  "observe-port": {
+    type: "number",
+    describe: "Serve /healthz, /readyz and /metrics on this port; default $CHATBOT_OBSERVE_PORT, else off",
+  },
+  "observe-host": {
+    type: "string",
+    describe: "Where to serve them; default $CHATBOT_OBSERVE_HOST, else 127.0.0.1",
   },
 } as const;
 
@@ -84,8 +92,28 @@ export async function main(argv: readonly string[], env = process.env): Promise<
     );
     process.exit(CLUSTER_EXIT.failed);
   }
-  process.stdout.write(`ready node=${node.nodeId} role=${role}\n`);
-  const stop = () => void node.stop().then(() => process.exit(CLUSTER_EXIT.stopped));
+  const observePort =
+    flags["observe-port"] ?? (env.CHATBOT_OBSERVE_PORT ? Number(env.CHATBOT_OBSERVE_PORT) : undefined);
+  let observed: ObserveServer | null = null;
+  if (observePort !== undefined) {
+    try {
+      observed = await observe(node, {
+        port: observePort,
+        host: flags["observe-host"] ?? (env.CHATBOT_OBSERVE_HOST || "127.0.0.1"),
+      });
+    } catch (error) {
+      await node.stop();
+      fail(error instanceof Error ? error.message : String(error));
+    }
+  }
+  process.stdout.write(
+    `ready node=${node.nodeId} role=${role}${observed ? ` observe_url=${observed.url}` : ""}\n`,
+  );
+  const stop = () =>
+    void node
+      .stop()
+      .then(() => observed?.close())
+      .then(() => process.exit(CLUSTER_EXIT.stopped));
   process.once("SIGTERM", stop);
   process.once("SIGINT", stop);
   const ended = await node.gateway?.ended;

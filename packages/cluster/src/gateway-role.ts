@@ -56,6 +56,8 @@ export class GatewayRole {
   /** Publishes go one after another, so each partition's stream keeps the gateway's order. */
   #chain: Promise<void> = Promise.resolve();
   #ticking = false;
+  /** When a lease check last got Redis's answer (Unix ms). */
+  #lastContactAt = Date.now();
   #stopped: { resolve: (error: Error | null) => void; promise: Promise<Error | null> };
   /** Called when this process becomes the owner, with the time it took the lease. */
   onOwner: ((info: { fence: number; at: number }) => void) | null = null;
@@ -72,6 +74,16 @@ export class GatewayRole {
     let resolve!: (error: Error | null) => void;
     const promise = new Promise<Error | null>((r) => (resolve = r));
     this.#stopped = { resolve, promise };
+  }
+
+  /** When this role last heard from Redis (its lease check, every quarter of the lease). */
+  get lastContactAt(): number {
+    return this.#lastContactAt;
+  }
+
+  /** The owner's gateway connection state (`ready`, `waiting`, …), or null when it holds none. */
+  get connectionState(): string | null {
+    return this.#gateway?.state ?? null;
   }
 
   get state(): GatewayRoleState {
@@ -107,9 +119,13 @@ export class GatewayRole {
     this.#ticking = true;
     try {
       if (this.#state === "owner") {
-        if (!(await this.#lease.renew())) await this.#demote("lost the gateway lease");
-      } else if (await this.#lease.acquire()) {
-        await this.#becomeOwner();
+        const kept = await this.#lease.renew();
+        this.#lastContactAt = Date.now();
+        if (!kept) await this.#demote("lost the gateway lease");
+      } else {
+        const won = await this.#lease.acquire();
+        this.#lastContactAt = Date.now();
+        if (won) await this.#becomeOwner();
       }
     } catch (error) {
       this.#options.logger.warn(`cluster: gateway lease check failed (Redis unreachable?): ${String(error)}`);

@@ -65,6 +65,14 @@ export interface ClusterNode {
   readonly worker: WorkerRole | null;
   /** The bot the worker runs handlers of, in `worker` and `both`. */
   readonly bot: Bot | null;
+  /** The node's logger. */
+  readonly logger: Logger;
+  /**
+   * Why the node is not doing its work, or null when it is: each role heard from Redis lately (three
+   * lease checks or heartbeats), an owner's gateway connection is ready, the worker's bot runs.
+   * `observe(node, { port })` from `@chatbot/framework` serves it as `/readyz`.
+   */
+  notReadyReason(): string | null;
   /** Stops gracefully: hands the connection and the partitions over, lets handlers end. */
   stop(): Promise<void>;
 }
@@ -171,6 +179,25 @@ export async function startClusterNode(
     gateway,
     worker,
     bot,
+    logger,
+    notReadyReason() {
+      const now = Date.now();
+      if (stopping) return "the node is stopping";
+      if (gateway) {
+        if (gateway.state === "stopped") return "the gateway role stopped";
+        const silent = now - gateway.lastContactAt;
+        if (silent > 3 * leaseMs) return `the gateway role has not heard from Redis for ${silent} ms`;
+        const connection = gateway.connectionState;
+        if (gateway.state === "owner" && connection !== "ready")
+          return `the gateway connection is ${connection}`;
+      }
+      if (worker) {
+        const silent = now - worker.lastContactAt;
+        if (silent > 3 * heartbeatMs) return `the worker has not heard from Redis for ${silent} ms`;
+      }
+      if (bot && bot.state !== "running") return `the bot is ${bot.state}`;
+      return null;
+    },
     stop() {
       stopping ??= (async () => {
         await gateway?.stop();

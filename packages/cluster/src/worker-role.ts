@@ -58,6 +58,8 @@ export class WorkerRole {
   #running = false;
   #ticks = 0;
   #ticking = false;
+  /** When a heartbeat last got Redis's answer (Unix ms). */
+  #lastContactAt = Date.now();
   #loop: Promise<void> = Promise.resolve();
   /** Entries whose handlers ran here, for tests and metrics. */
   handled = 0;
@@ -77,6 +79,11 @@ export class WorkerRole {
       waiting: 0,
       releasing: false,
     };
+  }
+
+  /** When this worker last heard from Redis (its heartbeat). */
+  get lastContactAt(): number {
+    return this.#lastContactAt;
   }
 
   /** The partitions this worker reads now. */
@@ -152,6 +159,7 @@ export class WorkerRole {
         if (error) throw error;
         return value;
       }) as [unknown, unknown, number];
+      this.#lastContactAt = Date.now();
       const share = Math.ceil(partitions / Math.max(1, live));
       for (const [p, reader] of this.#owned) {
         const kept = Number(await this.#renew([keys.partitionLease(p)], [nodeId, ttl])) === 1;

@@ -4,6 +4,7 @@ import {
   defineBot,
   type Message,
   MemoryLogger,
+  observe,
   On,
   singleton,
 } from "@chatbot/framework";
@@ -216,6 +217,28 @@ describe("a bot on a cluster", () => {
       redis.resume();
     }
     await sayUntilHandled(world, general, "after");
+  });
+
+  it("serves /readyz: ready while its roles reach Redis, 503 with the reason while Redis stalls", async () => {
+    const { redis, world } = await setUp();
+    const only = await node(redis, world, "both", "only", { commandTimeoutMs: 300 });
+    await world.app.connected();
+    const server = await observe(only, { port: 0, metrics: false });
+    cleanups.push(() => server.close());
+    const readyz = async () => {
+      const res = await fetch(`${server.url}/readyz`);
+      return { status: res.status, body: (await res.json()) as { reason?: string } };
+    };
+    await expect.poll(async () => (await readyz()).status).toBe(200);
+    redis.pause();
+    try {
+      await expect.poll(async () => (await readyz()).status, { timeout: 8_000 }).toBe(503);
+      expect((await readyz()).body.reason).toMatch(/has not heard from Redis for \d+ ms/);
+    } finally {
+      redis.resume();
+    }
+    await expect.poll(async () => (await readyz()).status, { timeout: 8_000 }).toBe(200);
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   });
 
   it("refuses bad options, naming the option and the rule", async () => {

@@ -5,7 +5,13 @@ export type { BotConnection, BotOptions, HandlerFailure, Provider } from "./bot/
 export { createBot } from "./bot/create-bot.js";
 export { logGateway } from "./bot/gateway-log.js";
 export { EXIT_CODES, exitCodeFor, runBot, type RunBotOptions } from "./bot/run-bot.js";
-export { notReadyReason, observe, type ObserveOptions, type ObserveServer } from "./bot/observe.js";
+export {
+  notReadyReason,
+  observe,
+  type Observed,
+  type ObserveOptions,
+  type ObserveServer,
+} from "./bot/observe.js";
 export { TELEMETRY_SCOPE } from "./bot/telemetry.js";
 export { type BotDefinition, defineBot, intentsOfBot } from "./bot/define-bot.js";
 export { type LoadedClasses, loadClasses } from "./bot/load-classes.js";

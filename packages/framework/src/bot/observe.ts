@@ -4,6 +4,7 @@ import { metrics } from "@opentelemetry/api";
 import { PrometheusExporter } from "@opentelemetry/exporter-prometheus";
 import { MeterProvider } from "@opentelemetry/sdk-metrics";
 import { FrameworkError } from "../errors.js";
+import type { Logger } from "../services.js";
 import type { Bot } from "./bot.js";
 
 /** Options of {@link observe}: where the health checks and the metrics are served. */
@@ -27,6 +28,15 @@ export interface ObserveServer {
   close(): Promise<void>;
 }
 
+/**
+ * A process to observe that is not one bot: `@chatbot/cluster`'s node is one. It says why it is not
+ * ready (null when it is) and where to log.
+ */
+export interface Observed {
+  readonly logger: Logger;
+  notReadyReason(): string | null;
+}
+
 /** Why the bot is not ready, or null when it is. */
 export function notReadyReason(bot: Bot): string | null {
   if (bot.state !== "running") return `the bot is ${bot.state}`;
@@ -37,11 +47,14 @@ export function notReadyReason(bot: Bot): string | null {
 
 /**
  * Serves, for an orchestrator and Prometheus: `GET /healthz` (200 while the process answers),
- * `GET /readyz` (200 once the bot is running, connected and its commands in sync; 503 with the
- * reason otherwise) and `GET /metrics` (the framework's metrics, see `docs/deploying.md`). Call it
- * before `bot.start()`, or pass `observe` to `runBot`.
+ * `GET /readyz` (200 once the bot is running, connected and its commands in sync, or once an
+ * {@link Observed} process says so; 503 with the reason otherwise) and `GET /metrics` (the
+ * framework's metrics, see `docs/deploying.md`). Call it before `bot.start()`, or pass `observe` to
+ * `runBot`.
  */
-export async function observe(bot: Bot, options: ObserveOptions): Promise<ObserveServer> {
+export async function observe(target: Bot | Observed, options: ObserveOptions): Promise<ObserveServer> {
+  const bot = "refreshTelemetry" in target ? target : null;
+  const reasonNotReady = bot ? () => notReadyReason(bot) : () => (target as Observed).notReadyReason();
   const port = options?.port;
   if (!Number.isInteger(port) || port < 0 || port > 65_535) {
     throw new FrameworkError(
@@ -56,9 +69,11 @@ export async function observe(bot: Bot, options: ObserveOptions): Promise<Observ
     exporter = new PrometheusExporter({ preventServerStart: true });
     provider = new MeterProvider({ readers: [exporter] });
     if (metrics.setGlobalMeterProvider(provider)) {
-      bot.refreshTelemetry();
+      bot?.refreshTelemetry();
     } else {
-      bot.logger.warn("observe: the application registered its own meter provider; /metrics is not served");
+      target.logger.warn(
+        "observe: the application registered its own meter provider; /metrics is not served",
+      );
       await provider.shutdown();
       exporter = null;
       provider = null;
@@ -72,7 +87,7 @@ export async function observe(bot: Bot, options: ObserveOptions): Promise<Observ
     if (req.method !== "GET" && req.method !== "HEAD") return json(405, { error: "only GET" });
     if (path === "/healthz") return json(200, { status: "alive" });
     if (path === "/readyz") {
-      const reason = notReadyReason(bot);
+      const reason = reasonNotReady();
       return reason === null ? json(200, { status: "ready" }) : json(503, { status: "not ready", reason });
     }
     if (path === "/metrics" && exporter) return exporter.getMetricsRequestHandler(req, res);
