@@ -1,15 +1,15 @@
 import type { Intent } from "@chatbot/protocol";
+import { guildPayloadFor } from "../events/guild-payload.js";
 import type { GatewayBackend, GatewayIdentity } from "../gateway/gateway-backend.js";
 import { authenticateToken } from "../ops/apps.js";
-import { effectiveIntents } from "../ops/effective.js";
-import { guildCreatePayload } from "../serialize/guild.js";
 import { serializeUser } from "../serialize/user.js";
+import { pairKey } from "../world/world.js";
 import type { ServerCore } from "./server-core.js";
 
 /**
- * The core as the gateway's backend: token checks by hash, the initial `GUILD_CREATE`s (each with
- * the intents the connection asked for within what that install grants), and the connection
- * history the history rule reads.
+ * The core as the gateway's backend: token checks by hash, the servers `READY` lists (read from the
+ * app's installs) and each `GUILD_CREATE` after it (with the intents the connection asked for within
+ * what that install grants), and the connection history the history rule reads.
  */
 export function createGatewayBackend(core: ServerCore, heartbeatIntervalMs: number): GatewayBackend {
   return {
@@ -24,20 +24,15 @@ export function createGatewayBackend(core: ServerCore, heartbeatIntervalMs: numb
         application: { id: bot.app.id, name: bot.app.name },
       };
     },
-    initialGuilds(appId: string, intents: readonly Intent[]) {
-      const app = core.world.tables.apps.get(appId);
-      if (!app) return [];
-      const payloads = [];
-      for (const install of core.world.tables.installs.by("app", appId).values()) {
-        const guild = core.world.tables.guilds.get(install.guild_id);
-        if (!guild) continue;
-        const payload = guildCreatePayload(core, guild, app, install);
-        payloads.push({
-          ...payload,
-          intents: effectiveIntents(app, install).filter((i) => intents.includes(i)),
-        });
-      }
-      return payloads;
+    guildIds(appId: string) {
+      return [...core.world.tables.installs.by("app", appId).values()].map((install) => install.guild_id);
+    },
+    guildCreate(appId: string, guildId: string, intents: readonly Intent[]) {
+      const tables = core.world.tables;
+      const app = tables.apps.get(appId);
+      const guild = tables.guilds.get(guildId);
+      const install = tables.installs.get(pairKey(guildId, appId));
+      return app && guild && install ? guildPayloadFor(core, guild, app, install, intents) : null;
     },
     connected: (appId: string) => core.presence.connected(appId),
     disconnected: (appId: string) => core.presence.disconnected(appId),

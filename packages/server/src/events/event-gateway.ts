@@ -4,7 +4,7 @@ import { createGateway, type Gateway, type GatewayOptions } from "../gateway/gat
 import { EventProjector } from "./event-projector.js";
 
 /** Options of {@link createEventGateway}. */
-export interface EventGatewayOptions extends Omit<GatewayOptions, "onReady"> {
+export interface EventGatewayOptions extends Omit<GatewayOptions, "onReady" | "onGuildCreate"> {
   /** `heartbeat_interval` sent in `hello`, in milliseconds. */
   readonly heartbeatIntervalMs: number;
 }
@@ -31,6 +31,7 @@ export function createEventGateway(core: ServerCore, options: EventGatewayOption
     ...gatewayOptions,
     onError,
     onReady: projector.track,
+    onGuildCreate: projector.introduced,
   });
   gateway = created;
   const unsubscribe = core.subscribe(projector.onChange);

@@ -1,5 +1,5 @@
 import { CloseCode, type GuildCreatePayload } from "@chatbot/protocol";
-import type { ServerChange } from "../changes/server-change.js";
+import type { ServerChange, ServerChangeType } from "../changes/server-change.js";
 import type { ServerCore } from "../core/server-core.js";
 import type { GatewayConnection } from "../gateway/connection.js";
 import type { InstallRecord } from "../world/records.js";
@@ -11,6 +11,21 @@ import { projectGuildChange } from "./project-guild.js";
 import { projectMemberChange } from "./project-members.js";
 import { projectMessageChange } from "./project-messages.js";
 import { ChangeContext, Viewer } from "./viewer.js";
+
+/**
+ * Changes whose whole effect a server's snapshot shows (settings, roles, channels, emojis): when one
+ * makes a server's `GUILD_CREATE` go out of turn, that snapshot already holds it.
+ */
+const IN_SNAPSHOT: ReadonlySet<ServerChangeType> = new Set<ServerChangeType>([
+  "GUILD_UPDATE",
+  "GUILD_ROLE_CREATE",
+  "GUILD_ROLE_UPDATE",
+  "GUILD_ROLE_DELETE",
+  "GUILD_EMOJIS_UPDATE",
+  "CHANNEL_CREATE",
+  "CHANNEL_UPDATE",
+  "CHANNEL_DELETE",
+]);
 
 /** Finds the identified connection of an app. */
 export type ConnectionLookup = (appId: string) => GatewayConnection | undefined;
@@ -58,6 +73,13 @@ function projectChange(ctx: ChangeContext, change: ServerChange, viewer: Viewer)
  * the server with an identified connection that has had the server's `GUILD_CREATE`; what each
  * connection gets is decided then (intents, visibility, moderation access, message content), from
  * the world as it is after the commit. Nothing ever goes to an app not installed in the server.
+ *
+ * While a connection's `GUILD_CREATE`s are still going out after `READY`, a change in a server not
+ * sent yet sends that server's `GUILD_CREATE` first, built after the commit: a change the snapshot
+ * shows ({@link IN_SNAPSHOT}) is not sent again as an event, any other (messages, reactions,
+ * members, bans, audit log) follows it. So each server's events come after its `GUILD_CREATE` and
+ * none is lost. Later changes of the same transaction are projected as usual: they may repeat what
+ * the snapshot holds, never contradict it.
  */
 export class EventProjector {
   readonly #states = new WeakMap<GatewayConnection, ConnectionState>();
@@ -68,19 +90,21 @@ export class EventProjector {
     private readonly onError: (error: unknown) => void,
   ) {}
 
-  /** Starts tracking a connection that was just sent `READY` and the `GUILD_CREATE`s of `guilds`. */
-  readonly track = (connection: GatewayConnection, guilds: readonly GuildCreatePayload[]): void => {
-    const state = new ConnectionState();
-    for (const guild of guilds) {
-      state.guilds.set(
-        guild.id,
-        new GuildState(
-          JSON.stringify(guild),
-          guild.channels.map((c) => c.id),
-        ),
-      );
-    }
-    this.#states.set(connection, state);
+  /** Starts tracking a connection that was just sent `READY` (the gateway's `onReady`). */
+  readonly track = (connection: GatewayConnection): void => {
+    this.#states.set(connection, new ConnectionState());
+  };
+
+  /**
+   * Follows a server from the `GUILD_CREATE` a connection was just sent (the gateway's
+   * `onGuildCreate`): its visible channels, and the digest of `json`, the payload's text as sent.
+   */
+  readonly introduced = (connection: GatewayConnection, payload: GuildCreatePayload, json: string): void => {
+    const state = new GuildState(
+      json,
+      payload.channels.map((c) => c.id),
+    );
+    this.#states.get(connection)?.guilds.set(payload.id, state);
   };
 
   /** Projects one committed change (the core's change listener). */
@@ -103,9 +127,15 @@ export class EventProjector {
     for (const install of [...tables.installs.by("guild", guild.id).values()]) {
       const connection = this.connectionOf(install.application_id);
       const connectionState = connection && this.#states.get(connection);
-      const state = connectionState?.guilds.get(guild.id);
       const app = tables.apps.get(install.application_id);
-      if (!connection?.open || !connectionState || !state || !app) continue;
+      if (!connection?.open || !connectionState || !app) continue;
+      let state = connectionState.guilds.get(guild.id);
+      if (!state && connection.awaitsGuild(guild.id)) {
+        this.#guard(connection, () => connection.introduceGuild(guild.id));
+        state = connectionState.guilds.get(guild.id);
+        if (IN_SNAPSHOT.has(change.type)) continue;
+      }
+      if (!state) continue;
       ctx ??= new ChangeContext(this.core, change);
       const context = ctx;
       this.#guard(connection, () => {
@@ -135,18 +165,23 @@ export class EventProjector {
     const install = tables.installs.get(pairKey(added.guild_id, added.application_id));
     if (!guild || !app || !install) return;
     this.#guard(connection, () => {
-      const payload = guildPayloadFor(this.core, guild, app, install, connection.intents);
-      const channelIds = payload.channels.map((c) => c.id);
-      connectionState.guilds.set(guild.id, new GuildState(JSON.stringify(payload), channelIds));
-      connection.dispatch("GUILD_CREATE", payload);
+      // Followed from here through `introduced`, as the GUILD_CREATEs after READY are.
+      connection.dispatch(
+        "GUILD_CREATE",
+        guildPayloadFor(this.core, guild, app, install, connection.intents),
+      );
     });
   }
 
-  /** `GUILD_DELETE` for a server the app is no longer in (uninstalled, kicked, banned, deleted). */
+  /**
+   * `GUILD_DELETE` for a server the app is no longer in (uninstalled, kicked, banned, deleted), also
+   * when its `GUILD_CREATE` was still to come: `READY` listed it.
+   */
   #removed(appId: string, guildId: string): void {
     const connection = this.connectionOf(appId);
     const connectionState = connection && this.#states.get(connection);
-    if (!connection || !connectionState?.guilds.delete(guildId)) return;
+    if (!connection || !connectionState) return;
+    if (!connectionState.guilds.delete(guildId) && !connection.forgetGuild(guildId)) return;
     this.#guard(connection, () => connection.dispatch("GUILD_DELETE", { id: guildId }));
   }
 

@@ -13,8 +13,9 @@ export interface GatewayIdentity {
 
 /**
  * What the gateway needs from the rest of the server. The core implements it; every method is
- * synchronous (the world is read from memory), so nothing can slip in between `identify` and the
- * `READY` and `GUILD_CREATE`s that answer it.
+ * synchronous (the world is read from memory). `READY` lists {@link guildIds} at `identify`; each
+ * `GUILD_CREATE` after it is built by {@link guildCreate} when it goes out, so a change made
+ * meanwhile is in the snapshot of a server not sent yet.
  */
 export interface GatewayBackend {
   /** The server's one clock: every gateway deadline reads it. */
@@ -26,11 +27,14 @@ export interface GatewayBackend {
    * switched off or deleted (`4004`). Called at `identify` and again every 10 seconds.
    */
   authenticate(token: string): GatewayIdentity | null;
+  /** The ids of the servers `appId` is installed in, as `READY` lists them (a read of the app's installs). */
+  guildIds(appId: string): readonly string[];
   /**
-   * The `GUILD_CREATE` payloads sent after `READY`, one per server the app is installed in, for a
-   * connection that requested `intents` (each payload's `intents` are the effective ones there).
+   * The `GUILD_CREATE` payload of `guildId` for a connection of `appId` that requested `intents`
+   * (its `intents` are the effective ones there), from the world as it is now; `null` when the app
+   * is no longer installed there.
    */
-  initialGuilds(appId: string, intents: readonly Intent[]): readonly GuildCreatePayload[];
+  guildCreate(appId: string, guildId: string, intents: readonly Intent[]): GuildCreatePayload | null;
   /** The bot now has an identified connection (it had none). For the history rule. */
   connected(appId: string): void;
   /** The bot's last identified connection went away. For the history rule. */

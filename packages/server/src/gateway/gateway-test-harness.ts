@@ -40,7 +40,7 @@ export class TestBackend implements GatewayBackend {
   readonly log: string[] = [];
   readonly tokens = new Map<string, GatewayIdentity>();
   readonly guilds = new Map<string, readonly GuildCreatePayload[]>();
-  /** When set, `initialGuilds` throws it (a backend fault). */
+  /** When set, `guildIds` and `guildCreate` throw it (a backend fault). */
   failure: Error | null = null;
 
   /** Adds an app whose bot identifies with `token`, installed in servers `guildIds`. */
@@ -62,9 +62,15 @@ export class TestBackend implements GatewayBackend {
     return this.tokens.get(token) ?? null;
   }
 
-  initialGuilds(appId: string, intents: readonly Intent[]): readonly GuildCreatePayload[] {
+  guildIds(appId: string): readonly string[] {
     if (this.failure) throw this.failure;
-    return (this.guilds.get(appId) ?? []).map((guild) => ({ ...guild, intents: [...intents] }));
+    return (this.guilds.get(appId) ?? []).map((guild) => guild.id);
+  }
+
+  guildCreate(appId: string, guildId: string, intents: readonly Intent[]): GuildCreatePayload | null {
+    if (this.failure) throw this.failure;
+    const guild = this.guilds.get(appId)?.find((g) => g.id === guildId);
+    return guild ? { ...guild, intents: [...intents] } : null;
   }
 
   connected(appId: string): void {

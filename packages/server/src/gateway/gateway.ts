@@ -2,18 +2,13 @@ import { randomBytes } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
-import {
-  type DispatchOf,
-  type GatewayEventName,
-  type GuildCreatePayload,
-  LIMITS,
-  type RateLimitRule,
-} from "@chatbot/protocol";
+import { type DispatchOf, type GatewayEventName, LIMITS, type RateLimitRule } from "@chatbot/protocol";
 import { WebSocketServer } from "ws";
 import { assertCloseFrame } from "./close-reason.js";
-import type { DispatchListener, GatewayConnection } from "./connection.js";
+import type { DispatchListener, GatewayConnection, GuildCreateListener } from "./connection.js";
 import type { GatewayBackend } from "./gateway-backend.js";
 import { IDENTIFY_RATE_LIMIT, IdentifyRateLimiter } from "./identify-rate-limit.js";
+import type { BacklogRule } from "./read-backlog.js";
 import { GatewaySession, type SessionHost } from "./session.js";
 import { type GatewaySessionInfo, SessionEntry, SessionLog, type SessionObserver } from "./session-log.js";
 
@@ -26,17 +21,29 @@ export interface GatewayOptions {
   readonly closeTimeoutMs?: number;
   /** The largest frame a bot may send, in bytes (16 KiB); a larger one closes with `1009`. */
   readonly maxPayloadBytes?: number;
-  /** Unread bytes past which a connection closes with `4009` (1 MB). */
+  /**
+   * Unread bytes past which a bot must be seen reading (1 MB): a connection whose read backlog stays
+   * over it for `readBacklogGraceMs` without the bot taking a frame closes with `4009`.
+   */
   readonly readBacklogBytes?: number;
+  /** How long a bot over `readBacklogBytes` may go without reading, on the clock (5,000 ms). */
+  readonly readBacklogGraceMs?: number;
+  /** Unread bytes past which a connection closes with `4009` at once (8 × `readBacklogBytes`). */
+  readonly readBacklogCapBytes?: number;
   /** The identify limit per bot (more than 5 in 5 seconds → `4008`). */
   readonly identifyRateLimit?: RateLimitRule;
   /** Told about errors thrown by the backend while serving a connection (closed with `4000`). */
   readonly onError?: (error: unknown) => void;
   /**
-   * Called once `READY` and the initial `GUILD_CREATE`s (`guilds`) went out on a new identified
-   * connection, before any other event can reach it (the event projection starts tracking it here).
+   * Called once `READY` went out on a new identified connection, before any `GUILD_CREATE` and any
+   * other event can reach it (the event projection starts tracking it here).
    */
-  readonly onReady?: (connection: GatewayConnection, guilds: readonly GuildCreatePayload[]) => void;
+  readonly onReady?: (connection: GatewayConnection) => void;
+  /**
+   * Told of each `GUILD_CREATE` sent, with its payload and JSON text: those after `READY` (the
+   * projection follows the server's events from here) and those of installs while connected.
+   */
+  readonly onGuildCreate?: GuildCreateListener;
   /** Told of each event sent to an identified bot, after it went out (the request log). */
   readonly onDispatch?: DispatchListener;
   /** Told when a session of an app is identified and when it ends (the inspector). */
@@ -87,6 +94,15 @@ function rejectUpgrade(socket: Duplex, status: number, code: string, message: st
   );
 }
 
+function readBacklogRule(options: GatewayOptions): BacklogRule {
+  const limitBytes = positive("readBacklogBytes", options.readBacklogBytes ?? LIMITS.gatewayReadBacklogBytes);
+  return {
+    limitBytes,
+    graceMs: positive("readBacklogGraceMs", options.readBacklogGraceMs ?? 5_000),
+    capBytes: positive("readBacklogCapBytes", options.readBacklogCapBytes ?? 8 * limitBytes),
+  };
+}
+
 /** Creates the gateway over `backend`; wire `handleUpgrade` to the HTTP server's `upgrade` event. */
 export function createGateway(backend: GatewayBackend, options: GatewayOptions = {}): Gateway {
   positive("backend.heartbeatIntervalMs", backend.heartbeatIntervalMs);
@@ -95,10 +111,7 @@ export function createGateway(backend: GatewayBackend, options: GatewayOptions =
     tokenRecheckMs: LIMITS.gatewayTokenRecheckMs,
     updateMergeMs: LIMITS.gatewayUpdateMergeMs,
     closeTimeoutMs: positive("closeTimeoutMs", options.closeTimeoutMs ?? 5_000),
-    readBacklogBytes: positive(
-      "readBacklogBytes",
-      options.readBacklogBytes ?? LIMITS.gatewayReadBacklogBytes,
-    ),
+    readBacklog: readBacklogRule(options),
   };
   const maxPayload = positive("maxPayloadBytes", options.maxPayloadBytes ?? 16 * 1024);
   const limiter = new IdentifyRateLimiter(backend.clock, options.identifyRateLimit ?? IDENTIFY_RATE_LIMIT);
@@ -126,7 +139,7 @@ export function createGateway(backend: GatewayBackend, options: GatewayOptions =
       if (older) older.close(4009, "replaced by a newer connection");
       else backend.connected(connection.appId);
     },
-    ready: (connection, guilds) => onReady(connection, guilds),
+    ready: (connection) => onReady(connection),
     released(connection) {
       if (byApp.get(connection.appId) !== connection) return;
       byApp.delete(connection.appId);
@@ -138,6 +151,7 @@ export function createGateway(backend: GatewayBackend, options: GatewayOptions =
     },
     reportError: onError,
     onDispatch: options.onDispatch,
+    onGuildCreate: options.onGuildCreate,
   };
 
   return {
@@ -156,7 +170,7 @@ export function createGateway(backend: GatewayBackend, options: GatewayOptions =
               backend.clock.now(),
               options.onSession,
             );
-            sessions.add(new GatewaySession(ws, host, entry));
+            sessions.add(new GatewaySession(ws, socket, host, entry));
           }
         });
       }

@@ -1,25 +1,25 @@
-import {
-  CloseCode,
-  type GuildCreatePayload,
-  type IdentifyFrame,
-  type Intent,
-  LIMITS,
-  type ServerFrame,
-} from "@chatbot/protocol";
+import { CloseCode, type IdentifyFrame, type Intent, LIMITS, type ServerFrame } from "@chatbot/protocol";
+import type { Duplex } from "node:stream";
 import { type RawData, WebSocket } from "ws";
 import type { Timer } from "../clock.js";
 import { clampCloseReason } from "./close-reason.js";
-import { type DispatchListener, type FrameSink, GatewayConnection } from "./connection.js";
+import {
+  type DispatchListener,
+  type FrameSink,
+  GatewayConnection,
+  type GuildCreateListener,
+} from "./connection.js";
 import { encodeFrame, parseClientFrame } from "./frames.js";
 import type { GatewayBackend, GatewayIdentity } from "./gateway-backend.js";
 import { readRequestedIntents } from "./intents-filter.js";
+import { type BacklogRule, ReadBacklog } from "./read-backlog.js";
 import type { SessionEntry } from "./session-log.js";
 
 /** The numbers a session runs with (the gateway's options, resolved). */
 export interface SessionSettings {
   readonly identifyTimeoutMs: number;
   readonly tokenRecheckMs: number;
-  readonly readBacklogBytes: number;
+  readonly readBacklog: BacklogRule;
   readonly closeTimeoutMs: number;
   readonly updateMergeMs: number;
 }
@@ -34,8 +34,8 @@ export interface SessionHost {
   tryIdentify(appId: string): boolean;
   /** `connection` identified: it becomes its app's one connection. */
   identified(connection: GatewayConnection): void;
-  /** `READY` and the `GUILD_CREATE`s of `guilds` went out on `connection`. */
-  ready(connection: GatewayConnection, guilds: readonly GuildCreatePayload[]): void;
+  /** `READY` went out on `connection`; its `GUILD_CREATE`s follow. */
+  ready(connection: GatewayConnection): void;
   /** `connection` stopped taking frames (closing or closed); called once. */
   released(connection: GatewayConnection): void;
   /** The session's socket is closed. */
@@ -43,6 +43,8 @@ export interface SessionHost {
   reportError(error: unknown): void;
   /** Told of each dispatch sent on an identified connection (the request log). */
   readonly onDispatch?: DispatchListener | undefined;
+  /** Told of each `GUILD_CREATE` sent on an identified connection (the event projection). */
+  readonly onGuildCreate?: GuildCreateListener | undefined;
 }
 
 type State = "awaiting_identify" | "identified" | "closing" | "closed";
@@ -56,14 +58,17 @@ function rawText(data: RawData): string {
 
 /**
  * One WebSocket on `/v1/gateway` from open to close: `hello`, the 10-second identify window,
- * heartbeats (closed `4009` after two intervals without one), `identify`, the 10-second token
- * re-check, the read-backlog check on every send, and closing (the socket is destroyed when the
- * close handshake does not finish within `closeTimeoutMs`).
+ * heartbeats (closed `4009` after two intervals without one), `identify` (`READY`, then the paced
+ * burst of `GUILD_CREATE`s), the 10-second token re-check, the read backlog (closed `4009` when the
+ * bot stops reading with over 1 MB unread, see {@link ReadBacklog}), and closing (the socket is
+ * destroyed when the close handshake does not finish within `closeTimeoutMs`).
  */
 export class GatewaySession implements FrameSink {
   readonly #ws: WebSocket;
+  readonly #socket: Duplex;
   readonly #host: SessionHost;
   readonly #entry: SessionEntry;
+  readonly #backlog: ReadBacklog;
   #state: State = "awaiting_identify";
   #closeCode: number | null = null;
   #connection: GatewayConnection | null = null;
@@ -73,10 +78,15 @@ export class GatewaySession implements FrameSink {
   #recheckTimer: Timer | null = null;
   #terminateTimer: Timer | null = null;
 
-  constructor(ws: WebSocket, host: SessionHost, entry: SessionEntry) {
+  /** `socket` is the upgraded connection `ws` runs on (corked around the burst's turns). */
+  constructor(ws: WebSocket, socket: Duplex, host: SessionHost, entry: SessionEntry) {
     this.#ws = ws;
+    this.#socket = socket;
     this.#host = host;
     this.#entry = entry;
+    this.#backlog = new ReadBacklog(ws, host.backend.clock, host.settings.readBacklog, () =>
+      this.close(CloseCode.SessionClosed, "read backlog over 1 MB"),
+    );
     ws.on("message", (data, isBinary) => this.#guard(() => this.#onMessage(data, isBinary)));
     ws.on("close", (code, reason) => this.#onSocketClose(code, reason.toString("utf8")));
     // ws closes the socket itself after a protocol error (bad UTF-8, frame too large): 'close' follows.
@@ -97,26 +107,40 @@ export class GatewaySession implements FrameSink {
   }
 
   get bufferedAmount(): number {
-    return this.#ws.bufferedAmount;
+    return this.#backlog.written;
   }
 
   get closeCode(): number | null {
     return this.#closeCode;
   }
 
-  /** Sends a frame, then closes with `4009` when the bot has left over 1 MB unread. */
+  /** Sends a frame (the read-backlog rule applies). */
   send(frame: ServerFrame): boolean {
     return this.sendText(encodeFrame(frame));
   }
 
-  /** Sends a frame given as JSON text, with the same backlog rule as {@link send}. */
+  /** Sends a frame given as JSON text (the read-backlog rule applies). */
   sendText(text: string): boolean {
     if (!this.open) return false;
-    this.#ws.send(text);
-    if (this.#ws.bufferedAmount > this.#host.settings.readBacklogBytes) {
-      this.close(CloseCode.SessionClosed, "read backlog over 1 MB");
-    }
+    this.#backlog.write(text);
     return true;
+  }
+
+  whenUnreadAtMost(bytes: number): Promise<void> {
+    return this.#backlog.whenWrittenAtMost(bytes);
+  }
+
+  owe(bytes: number): void {
+    if (this.open) this.#backlog.owe(bytes);
+  }
+
+  writeTogether(write: () => void): void {
+    this.#socket.cork();
+    try {
+      write();
+    } finally {
+      this.#socket.uncork();
+    }
   }
 
   /** Starts the close handshake; frames sent after this are dropped. */
@@ -170,27 +194,33 @@ export class GatewaySession implements FrameSink {
       backend.clock,
       { sessionId: this.#entry.id, appId: identity.appId, intents },
       settings.updateMergeMs,
-      this.#host.onDispatch,
+      { onSent: this.#host.onDispatch, onGuildCreate: this.#host.onGuildCreate },
     );
     this.#connection = connection;
     this.#entry.identifiedAt = backend.clock.now();
     this.#entry.connection = connection;
     this.#scheduleRecheck();
     this.#host.identified(connection);
-    const guilds = backend.initialGuilds(identity.appId, intents);
+    const guildIds = backend.guildIds(identity.appId);
     connection.dispatch("READY", {
       v: 1,
       session_id: connection.sessionId,
       user: identity.user,
       application: { id: identity.application.id, name: identity.application.name },
       intents,
-      guilds: guilds.map((guild) => ({ id: guild.id, unavailable: false })),
+      guilds: guildIds.map((id) => ({ id, unavailable: false })),
     });
-    for (const guild of guilds) connection.dispatch("GUILD_CREATE", guild);
-    if (connection.open) {
-      this.#entry.notify("identified");
-      this.#host.ready(connection, guilds);
-    }
+    if (!connection.open) return;
+    this.#host.ready(connection);
+    const { appId } = identity;
+    connection
+      .sendGuilds(guildIds, (guildId) => backend.guildCreate(appId, guildId, intents))
+      .then(
+        () => {
+          if (connection.open) this.#entry.notify("identified");
+        },
+        (error: unknown) => this.#fail(error),
+      );
   }
 
   /**
@@ -237,12 +267,18 @@ export class GatewaySession implements FrameSink {
     try {
       run();
     } catch (error) {
-      this.#host.reportError(error);
-      this.close(CloseCode.UnknownError, "internal error");
+      this.#fail(error);
     }
   }
 
+  /** The server failed while serving the connection: reported, and closed with `4000`. */
+  #fail(error: unknown): void {
+    this.#host.reportError(error);
+    this.close(CloseCode.UnknownError, "internal error");
+  }
+
   #stopTimers(): void {
+    this.#backlog.stop();
     for (const timer of [this.#identifyTimer, this.#heartbeatTimer, this.#recheckTimer]) timer?.cancel();
     this.#identifyTimer = this.#heartbeatTimer = this.#recheckTimer = null;
     this.#connection?.dispose();

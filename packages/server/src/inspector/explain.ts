@@ -245,8 +245,8 @@ export function explainIntents(
 ): Explanation | null {
   const steps: ExplanationStep[] = [];
   const missing = new Set<string>();
-  for (const install of core.world.tables.installs.values()) {
-    if (install.application_id !== app.id) continue;
+  // The app's own installs, from the index by app: an identify costs what the app's servers cost.
+  for (const install of core.world.tables.installs.by("app", app.id).values()) {
     const guild = core.world.tables.guilds.get(install.guild_id);
     const effective = effectiveIntents(app, install);
     for (const name of requested) {

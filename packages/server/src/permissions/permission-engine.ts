@@ -95,8 +95,14 @@ export class PermissionEngine {
   /** Permissions of `userId` in `channel` (0 for a non-member or when the channel is hidden). */
   channelBits(channel: ChannelRecord, userId: string): bigint {
     const guild = this.world.tables.guilds.get(channel.guild_id);
-    if (!guild) return 0n;
-    const subject = this.subject(guild, userId);
+    return guild ? this.channelBitsOf(this.subject(guild, userId), channel) : 0n;
+  }
+
+  /**
+   * Permissions in `channel` of the member `subject` describes (from {@link subject} for the
+   * channel's server; 0 for `null`, a non-member): many channels of one server read it once.
+   */
+  channelBitsOf(subject: PermissionSubject | null, channel: ChannelRecord): bigint {
     return subject ? channelPermissions(subject, bitsOfOverwrites(channel.overwrites)) : 0n;
   }
 

@@ -1,4 +1,4 @@
-import type { Channel } from "@chatbot/protocol";
+import type { Channel, PermissionName } from "@chatbot/protocol";
 import { bitsToPermissions } from "@chatbot/protocol";
 import type { PermissionEngine } from "../permissions/permission-engine.js";
 import type { ChannelRecord } from "../world/records.js";
@@ -9,6 +9,24 @@ export function serializeChannel(
   channel: ChannelRecord,
   viewerId: string,
 ): Channel {
+  return channelObject(channel, engine.channelBits(channel, viewerId));
+}
+
+/** Permission names by bitfield: a server's channels mostly share a few (a snapshot lists them all). */
+const namesByBits = new Map<bigint, readonly PermissionName[]>();
+
+function permissionNames(bits: bigint): PermissionName[] {
+  let names = namesByBits.get(bits);
+  if (!names) {
+    if (namesByBits.size >= 1_024) namesByBits.clear();
+    names = bitsToPermissions(bits);
+    namesByBits.set(bits, names);
+  }
+  return [...names];
+}
+
+/** The channel object with `permissions` from `bits`, the viewer's permissions there already computed. */
+export function channelObject(channel: ChannelRecord, bits: bigint): Channel {
   return {
     id: channel.id,
     guild_id: channel.guild_id,
@@ -18,6 +36,6 @@ export function serializeChannel(
     position: channel.position,
     category_id: channel.category_id,
     slowmode_seconds: channel.slowmode_seconds,
-    permissions: bitsToPermissions(engine.channelBits(channel, viewerId)),
+    permissions: permissionNames(bits),
   };
 }

@@ -3,10 +3,11 @@ import { bitsToPermissions } from "@chatbot/protocol";
 import { compareIds } from "../ids.js";
 import { effectiveIntents, effectiveScopes } from "../ops/effective.js";
 import { rolesHighestFirst } from "../ops/role-order.js";
+import { basePermissions, hasPermission } from "../permissions/compute.js";
 import type { PermissionEngine } from "../permissions/permission-engine.js";
-import type { AppRecord, GuildRecord, InstallRecord } from "../world/records.js";
+import type { AppRecord, ChannelRecord, GuildRecord, InstallRecord } from "../world/records.js";
 import { pairKey, type World } from "../world/world.js";
-import { serializeChannel } from "./channel.js";
+import { channelObject } from "./channel.js";
 import { serializeCategory, serializeEmoji, serializeRole } from "./role.js";
 
 /** What the guild serializers read. */
@@ -27,10 +28,15 @@ export function serializeGuildListEntry(guild: GuildRecord): GuildListEntry {
 export function guildSnapshot(view: GuildView, guild: GuildRecord, app: AppRecord): GuildSnapshot {
   const { world, engine } = view;
   const botId = app.bot_user_id;
-  const channels = [...world.tables.channels.by("guild", guild.id).values()]
-    .filter((c) => engine.canView(c, botId))
-    .sort((a, b) => a.position - b.position || compareIds(a.id, b.id));
-  const held = new Set(channels.map((c) => c.category_id));
+  // The bot's standing is read once, and each channel's permissions once (to filter and to show).
+  const subject = engine.subject(guild, botId);
+  const channels: { channel: ChannelRecord; bits: bigint }[] = [];
+  for (const channel of world.tables.channels.by("guild", guild.id).values()) {
+    const bits = engine.channelBitsOf(subject, channel);
+    if (hasPermission(bits, "view_channels")) channels.push({ channel, bits });
+  }
+  channels.sort((a, b) => a.channel.position - b.channel.position || compareIds(a.channel.id, b.channel.id));
+  const held = new Set(channels.map((c) => c.channel.category_id));
   const categories = [...world.tables.categories.by("guild", guild.id).values()]
     .filter((c) => held.has(c.id))
     .sort((a, b) => a.position - b.position || compareIds(a.id, b.id));
@@ -41,10 +47,13 @@ export function guildSnapshot(view: GuildView, guild: GuildRecord, app: AppRecor
     description: guild.description,
     icon_id: guild.icon_id,
     owner_id: guild.owner_id,
-    channels: channels.map((c) => serializeChannel(engine, c, botId)),
+    channels: channels.map((c) => channelObject(c.channel, c.bits)),
     categories: categories.map(serializeCategory),
     roles: rolesHighestFirst(world, guild.id).map(serializeRole),
-    me: { roles: [...(member?.roles ?? [])], permissions: bitsToPermissions(engine.guildBits(guild, botId)) },
+    me: {
+      roles: [...(member?.roles ?? [])],
+      permissions: bitsToPermissions(subject ? basePermissions(subject) : 0n),
+    },
   };
 }
 
