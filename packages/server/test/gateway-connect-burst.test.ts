@@ -101,6 +101,17 @@ describe("the connect burst of a bot in many servers", () => {
     expect(await client.drainTypes()).toEqual([]);
   });
 
+  it("records the first 100 GUILD_CREATEs of the burst in the inspector, so the burst does not push the rest out", async () => {
+    const { client } = await identify();
+    await readUntil(client, (f) => f.length === SERVERS);
+    const res = await fetch(`${h.server.baseUrl}/dev/v1/inspector?app_id=${APP}&limit=2000`);
+    const { records } = (await res.json()) as { records: Array<{ kind: string; event?: string }> };
+    const events = records.filter((r) => r.kind === "gateway").map((r) => r.event);
+    expect(events.filter((e) => e === "GUILD_CREATE")).toHaveLength(100);
+    expect(events[0]).toBe("READY");
+    expect(records.some((r) => r.kind === "session")).toBe(true);
+  });
+
   it("sends a server's event after its GUILD_CREATE, once, when it happens while the burst is on", async () => {
     const { client } = await identify();
     const first = world.guildIds[0]!;

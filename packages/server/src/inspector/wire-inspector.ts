@@ -141,9 +141,25 @@ class FrameRecord implements GatewayRecord {
   }
 }
 
-/** The gateway's dispatch listener that records each frame sent. */
+/** A session's `GUILD_CREATE`s that are recorded; later ones are not. */
+export const KEPT_GUILD_CREATES = 100;
+
+/**
+ * The gateway's dispatch listener that records each frame sent, but for a session's `GUILD_CREATE`s
+ * past its first {@link KEPT_GUILD_CREATES}: the connect of a bot in thousands of servers would push
+ * every other record out, and holding each snapshot's text made the collector copy tens of
+ * megabytes during the burst.
+ */
 export function inspectDispatches(core: ServerCore, inspector: Inspector): DispatchListener {
+  const guildCreates = new Map<string, number>();
   return (appId, event, sequence, json, sessionId) => {
+    if (event === "GUILD_CREATE") {
+      // Sessions come and go: forget the counts of old ones now and then.
+      if (guildCreates.size > 1_000 && !guildCreates.has(sessionId)) guildCreates.clear();
+      const count = (guildCreates.get(sessionId) ?? 0) + 1;
+      guildCreates.set(sessionId, count);
+      if (count > KEPT_GUILD_CREATES) return;
+    }
     inspector.add(
       new FrameRecord(
         core.clock.now(),
