@@ -1,5 +1,6 @@
 import {
   checkKey,
+  checkPrefix,
   type Clock,
   expiryOf,
   type JobQueue,
@@ -283,6 +284,7 @@ export class RedisStore extends StateStore {
 
   async list<T>(prefix: string, options?: { limit?: number }): Promise<StoredEntry<T>[]> {
     this.#open();
+    checkPrefix(prefix);
     const limit = listLimit(options);
     const found: StoredEntry<T>[] = [];
     let from = `[${prefix}`;

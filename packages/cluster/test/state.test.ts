@@ -2,6 +2,7 @@ import { defineBot, Listener, OnSchedule, RestClient, StateError } from "@chatbo
 import { createTestWorld } from "@chatbot/testing";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { storeContract } from "../../../test-support/store-contract.js";
 import { RedisStore } from "../src/index.js";
 import { type RedisServer, startRedisServer } from "../src/testing/redis-server.js";
 import { startTestCluster } from "../src/testing/index.js";
@@ -30,6 +31,9 @@ function handClock(start = 1_700_000_000_000) {
   let now = start;
   return { now: () => now, advance: (ms: number) => (now += ms) };
 }
+
+// What every adapter answers alike (test-support/store-contract.ts), here on a real Redis.
+storeContract("RedisStore", (clock) => store(clock));
 
 describe("RedisStore", () => {
   it("keeps typed values under keys, lists them by prefix, and removes them", async () => {

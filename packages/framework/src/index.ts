@@ -66,6 +66,7 @@ export {
 export { SqliteStore, type SqliteStoreOptions } from "./state/sqlite-store.js";
 export {
   checkKey,
+  checkPrefix,
   expiryOf,
   type JobQueue,
   type JobRecord,

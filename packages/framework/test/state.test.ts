@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { storeContract } from "../../../test-support/store-contract.js";
 import {
   Command,
   CommandContext,
@@ -32,6 +33,9 @@ const adapters: Array<[string, (clock: { now(): number }) => StateStore]> = [
   ["MemoryStore", (clock) => new MemoryStore({ clock })],
   ["SqliteStore", (clock) => new SqliteStore({ path: join(dir, `store-${++files}.db`), clock })],
 ];
+
+// What every adapter answers alike, Redis's too (packages/cluster/test/state.test.ts).
+for (const [name, make] of adapters) storeContract(name, make);
 
 describe.each(adapters)("%s", (_name, make) => {
   it("keeps typed values under keys, lists them by prefix, and removes them", async () => {

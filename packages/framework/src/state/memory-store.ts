@@ -1,6 +1,7 @@
 import { type Clock, SystemClock } from "../services.js";
 import {
   checkKey,
+  checkPrefix,
   expiryOf,
   type JobQueue,
   type JobRecord,
@@ -107,8 +108,9 @@ export class MemoryStore extends StateStore {
 
   async list<T>(prefix: string, options?: { limit?: number }): Promise<StoredEntry<T>[]> {
     this.#open();
+    checkPrefix(prefix);
     const limit = listLimit(options);
-    const keys = [...this.#entries.keys()].filter((k) => k.startsWith(prefix)).sort();
+    const keys = [...this.#entries.keys()].filter((k) => k.startsWith(prefix)).sort(byCodePoint);
     const found: StoredEntry<T>[] = [];
     for (const key of keys) {
       const entry = this.#read(key);
@@ -122,6 +124,26 @@ export class MemoryStore extends StateStore {
   async close(): Promise<void> {
     this.#closed = true;
   }
+}
+
+/**
+ * Orders keys by code point, as SQLite and Redis order their UTF-8 bytes: `sort()`'s UTF-16 order
+ * puts an astral character (a surrogate pair, from U+D800) before U+E000 to U+FFFF.
+ */
+function byCodePoint(a: string, b: string): number {
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length; i++) {
+    let x = a.charCodeAt(i);
+    let y = b.charCodeAt(i);
+    if (x === y) continue;
+    if (x >= 0xd800 && y >= 0xd800) {
+      // Surrogates move above U+E000 to U+FFFF; each group keeps its own order.
+      x = x >= 0xe000 ? x - 0x800 : x + 0x2000;
+      y = y >= 0xe000 ? y - 0x800 : y + 0x2000;
+    }
+    return x - y;
+  }
+  return a.length - b.length;
 }
 
 /** The jobs of a {@link MemoryStore}. */

@@ -4,6 +4,7 @@ import Database from "better-sqlite3";
 import { type Clock, SystemClock } from "../services.js";
 import {
   checkKey,
+  checkPrefix,
   expiryOf,
   type JobQueue,
   type JobRecord,
@@ -55,6 +56,7 @@ export class SqliteStore extends StateStore {
   readonly #put: Database.Statement<[string, string, number | null]>;
   readonly #remove: Database.Statement<[string]>;
   readonly #list: Database.Statement<[string, string, number], Row>;
+  readonly #listFrom: Database.Statement<[string, number], Row>;
   readonly #sweep: Database.Statement<[number]>;
   #writes = 0;
 
@@ -88,6 +90,9 @@ export class SqliteStore extends StateStore {
     this.#remove = this.#db.prepare("DELETE FROM state WHERE key = ?");
     this.#list = this.#db.prepare(
       "SELECT key, value, expires_at FROM state WHERE key >= ? AND key < ? ORDER BY key LIMIT ?",
+    );
+    this.#listFrom = this.#db.prepare(
+      "SELECT key, value, expires_at FROM state WHERE key >= ? ORDER BY key LIMIT ?",
     );
     this.#sweep = this.#db.prepare("DELETE FROM state WHERE expires_at IS NOT NULL AND expires_at <= ?");
     this.jobs = new SqliteJobQueue(this.#db, () => this.#open());
@@ -175,18 +180,16 @@ export class SqliteStore extends StateStore {
 
   async list<T>(prefix: string, options?: { limit?: number }): Promise<StoredEntry<T>[]> {
     this.#open();
+    checkPrefix(prefix);
     const limit = listLimit(options);
     const now = this.#clock.now();
     const found: StoredEntry<T>[] = [];
-    // Keys from `prefix` up to (not including) the prefix's last character plus one: the range
-    // of keys that start with it, read from the primary key's order.
-    const end =
-      prefix === ""
-        ? "\u{10FFFF}"
-        : prefix.slice(0, -1) + String.fromCodePoint(prefix.codePointAt(prefix.length - 1)! + 1);
+    // The keys that start with `prefix` are one range of the primary key's order (code points, as
+    // UTF-8 bytes): from the prefix up to, not including, the end prefixEnd gives, if any.
+    const end = prefixEnd(prefix);
     let from = prefix;
     for (;;) {
-      const rows = this.#list.all(from, end, limit);
+      const rows = end === null ? this.#listFrom.all(from, limit) : this.#list.all(from, end, limit);
       for (const row of rows) {
         if (row.expires_at !== null && row.expires_at <= now) continue;
         found.push({ key: row.key, value: JSON.parse(row.value) as T, expiresAt: row.expires_at });
@@ -202,6 +205,20 @@ export class SqliteStore extends StateStore {
     this.#closed = true;
     this.#db.close();
   }
+}
+
+/**
+ * The least string above every string that starts with `prefix`, in code point order: its last
+ * code point below U+10FFFF, plus one (past the surrogates' range). Null when there is no such
+ * code point (the prefix is "" or all U+10FFFF): every key from the prefix on starts with it.
+ */
+function prefixEnd(prefix: string): string | null {
+  const points = [...prefix];
+  while (points.at(-1) === "\u{10FFFF}") points.pop();
+  const last = points.pop();
+  if (last === undefined) return null;
+  const next = last.codePointAt(0)! + 1;
+  return points.join("") + String.fromCodePoint(next === 0xd800 ? 0xe000 : next);
 }
 
 /** The jobs of a {@link SqliteStore}: a table beside the values, in the same file. */

@@ -1,4 +1,5 @@
 import { FrameworkError } from "../errors.js";
+import { notJson } from "./json-value.js";
 
 /** A value the store keeps: anything JSON can write (objects, arrays, strings, numbers, booleans, null). */
 export type StoredValue =
@@ -70,8 +71,14 @@ export class StateError extends FrameworkError {
 }
 
 const MAX_KEY = 512;
+/** A lone surrogate: with the `u` flag, a pair is one code point and never matches. */
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 
-/** Checks a key: a non-empty string of at most 512 characters. */
+/**
+ * Checks a key: a non-empty string of at most 512 characters (UTF-16 code units), well-formed
+ * Unicode. A lone surrogate cannot be written as UTF-8, which SQLite and Redis keep keys in: there
+ * two such keys would be one (both U+FFFD), so every store refuses them.
+ */
 export function checkKey(key: unknown): asserts key is string {
   if (typeof key !== "string" || key === "" || key.length > MAX_KEY) {
     throw new StateError(
@@ -79,44 +86,39 @@ export function checkKey(key: unknown): asserts key is string {
       `store: a key must be a non-empty string of at most ${MAX_KEY} characters, got ${typeof key === "string" ? `${key.length} characters` : typeof key}`,
     );
   }
+  if (LONE_SURROGATE.test(key)) {
+    throw new StateError(
+      "bad_key",
+      `store: a key must be well-formed Unicode (no lone surrogate), got ${JSON.stringify(key)}`,
+    );
+  }
 }
 
-/** The value as JSON text, or a {@link StateError} naming the key and what is not JSON. */
+/** Checks the prefix of a list: a string ("" lists every key), well-formed Unicode as a key is. */
+export function checkPrefix(prefix: unknown): asserts prefix is string {
+  if (typeof prefix !== "string") {
+    throw new StateError(
+      "bad_prefix",
+      `store: list's prefix must be a string ("" lists every key), got ${prefix === null ? "null" : typeof prefix}`,
+    );
+  }
+  if (LONE_SURROGATE.test(prefix)) {
+    throw new StateError(
+      "bad_prefix",
+      `store: list's prefix must be well-formed Unicode (no lone surrogate), got ${JSON.stringify(prefix)}`,
+    );
+  }
+}
+
+/**
+ * The value as JSON text, or a {@link StateError} naming the key and what is not JSON: a `Date`, a
+ * class instance, `NaN`, `undefined`, a function, a cycle, or objects and arrays nested deeper than
+ * 100 (`MAX_DEPTH` of json-value.ts).
+ */
 export function toJson(key: string, value: unknown): string {
   const bad = notJson(value, "value");
   if (bad) throw new StateError("bad_value", `store: the value of "${key}" must be JSON: ${bad}`);
   return JSON.stringify(value);
-}
-
-function notJson(value: unknown, path: string): string | null {
-  switch (typeof value) {
-    case "string":
-    case "boolean":
-      return null;
-    case "number":
-      return Number.isFinite(value) ? null : `${path} is ${value} (not a finite number)`;
-    case "object": {
-      if (value === null) return null;
-      if (Array.isArray(value)) {
-        for (let i = 0; i < value.length; i++) {
-          const bad = notJson(value[i], `${path}[${i}]`);
-          if (bad) return bad;
-        }
-        return null;
-      }
-      const proto = Object.getPrototypeOf(value) as unknown;
-      if (proto !== Object.prototype && proto !== null) {
-        return `${path} is a ${(value as object).constructor?.name ?? "class instance"} (only plain objects)`;
-      }
-      for (const [k, v] of Object.entries(value)) {
-        const bad = notJson(v, `${path}.${k}`);
-        if (bad) return bad;
-      }
-      return null;
-    }
-    default:
-      return `${path} is ${typeof value === "undefined" ? "undefined" : `a ${typeof value}`}`;
-  }
 }
 
 /** Like {@link toJson}, where undefined stands for no value (compare-and-set, update) and stays undefined. */
@@ -201,15 +203,15 @@ class NamespacedStore extends StateStore {
   get jobs(): JobQueue {
     return this.inner.jobs;
   }
-  get<T>(key: string): Promise<T | undefined> {
+  async get<T>(key: string): Promise<T | undefined> {
     checkKey(key);
     return this.inner.get<T>(this.prefix + key);
   }
-  set<T>(key: string, value: T, options?: WriteOptions): Promise<void> {
+  async set<T>(key: string, value: T, options?: WriteOptions): Promise<void> {
     checkKey(key);
     return this.inner.set(this.prefix + key, value, options);
   }
-  update<T>(
+  async update<T>(
     key: string,
     change: (current: T | undefined) => T | undefined,
     options?: WriteOptions,
@@ -217,7 +219,7 @@ class NamespacedStore extends StateStore {
     checkKey(key);
     return this.inner.update(this.prefix + key, change, options);
   }
-  compareAndSet<T>(
+  async compareAndSet<T>(
     key: string,
     expected: T | undefined,
     next: T | undefined,
@@ -226,11 +228,12 @@ class NamespacedStore extends StateStore {
     checkKey(key);
     return this.inner.compareAndSet(this.prefix + key, expected, next, options);
   }
-  delete(key: string): Promise<boolean> {
+  async delete(key: string): Promise<boolean> {
     checkKey(key);
     return this.inner.delete(this.prefix + key);
   }
   async list<T>(prefix: string, options?: { limit?: number }): Promise<StoredEntry<T>[]> {
+    checkPrefix(prefix);
     const entries = await this.inner.list<T>(this.prefix + prefix, options);
     return entries.map((e) => ({ ...e, key: e.key.slice(this.prefix.length) }));
   }
