@@ -33,6 +33,10 @@ export class ClusterKeys {
   partitionLease(partition: number): string {
     return `${this.prefix}:partition:${partition}`;
   }
+  /** The fencing counter of the partition leases. */
+  get partitionFence(): string {
+    return `${this.prefix}:partition:fence`;
+  }
   /** The interactions' stream: any worker may take each one. */
   get interactions(): string {
     return `${this.prefix}:interactions`;

@@ -10,12 +10,34 @@ export function defineScript(redis: Redis, name: string, numberOfKeys: number, l
   return (keys, args) => command.call(redis, ...keys, ...args);
 }
 
-/** `lease` → `<holder>:<fence>` when free: the fence is the next number; answers it, or 0 if held. */
+/**
+ * `lease` → `<holder>:<fence>` when free; answers the fence, or 0 if held. The fence is the next
+ * number of the counter, and never less than Redis's clock in milliseconds: a Redis that lost its
+ * data (the counter with it) still hands out fences greater than every one before the loss, as long
+ * as fewer than one lease a millisecond was taken on average.
+ */
 export const ACQUIRE_LEASE = `
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local fence = redis.call('INCR', KEYS[2])
-redis.call('SET', KEYS[1], ARGV[1] .. ':' .. fence, 'PX', ARGV[2])
+if fence < now then
+  fence = now
+  redis.call('SET', KEYS[2], string.format('%d', fence))
+end
+redis.call('SET', KEYS[1], ARGV[1] .. ':' .. string.format('%d', fence), 'PX', ARGV[2])
 return fence`;
+
+/**
+ * Marks a partition's entry handled, and acknowledges it only while the caller still holds the
+ * partition's lease (1; 0 otherwise: the next holder finds it handled and acknowledges it).
+ * KEYS: partition lease, handled marker, stream. ARGV: lease value, marker ttl ms, group, entry id.
+ */
+export const FENCED_ACK = `
+redis.call('SET', KEYS[2], '1', 'PX', ARGV[2])
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+redis.call('XACK', KEYS[3], ARGV[3], ARGV[4])
+return 1`;
 
 /** Extends the lease only while it still holds this value: 1, or 0 once it was lost. */
 export const RENEW_LEASE = `

@@ -3,7 +3,14 @@ import type { GatewayDispatch } from "@chatbot/gateway";
 import type { Redis } from "ioredis";
 import { CONSUMER_GROUP, type ClusterKeys } from "./keys.js";
 import { watchRedis } from "./redis-health.js";
-import { defineScript, RELEASE_LEASE, RENEW_LEASE, type RedisScript } from "./scripts.js";
+import {
+  ACQUIRE_LEASE,
+  defineScript,
+  FENCED_ACK,
+  RELEASE_LEASE,
+  RENEW_LEASE,
+  type RedisScript,
+} from "./scripts.js";
 
 /** How long an entry's "handled" mark is kept: a redelivery within it does not run handlers again. */
 const HANDLED_TTL_MS = 24 * 60 * 60 * 1000;
@@ -37,6 +44,13 @@ interface StreamReader {
   waiting: number;
   /** The partition is being handed to another worker: no new reads, then the lease goes. */
   releasing: boolean;
+  /** A partition's lease as this worker holds it (`<node>:<fence>`); null for interactions. */
+  lease: string | null;
+  /**
+   * Until when the lease is surely this worker's (Unix ms, its clock): the time a take or renewal
+   * was asked, plus the lease's time to live. Past it another worker may hold the partition.
+   */
+  validUntil: number;
 }
 
 /**
@@ -49,8 +63,10 @@ interface StreamReader {
 export class WorkerRole {
   readonly #o: WorkerRoleOptions;
   readonly #reader: Redis;
+  readonly #acquire: RedisScript;
   readonly #renew: RedisScript;
   readonly #release: RedisScript;
+  readonly #ack: RedisScript;
   readonly #owned = new Map<number, StreamReader>();
   readonly #interactions: StreamReader;
   readonly #inFlight = new Set<Promise<void>>();
@@ -70,14 +86,18 @@ export class WorkerRole {
     this.#o = options;
     this.#reader = options.redis.duplicate();
     watchRedis(this.#reader, options.logger, options.nodeId, "worker reads");
+    this.#acquire = defineScript(options.redis, "chatbotAcquireLease", 2, ACQUIRE_LEASE);
     this.#renew = defineScript(options.redis, "chatbotRenewLease", 1, RENEW_LEASE);
     this.#release = defineScript(options.redis, "chatbotReleaseLease", 1, RELEASE_LEASE);
+    this.#ack = defineScript(options.redis, "chatbotFencedAck", 3, FENCED_ACK);
     this.#interactions = {
       stream: options.keys.interactions,
       running: new Set(),
       chain: Promise.resolve(),
       waiting: 0,
       releasing: false,
+      lease: null,
+      validUntil: Infinity,
     };
   }
 
@@ -112,7 +132,7 @@ export class WorkerRole {
     await Promise.allSettled([...this.#owned.values()].map((r) => r.chain));
     const { redis, keys, nodeId } = this.#o;
     await Promise.allSettled(
-      [...this.#owned.keys()].map((p) => this.#release([keys.partitionLease(p)], [nodeId])),
+      [...this.#owned].map(([p, reader]) => this.#release([keys.partitionLease(p)], [reader.lease!])),
     );
     await redis.zrem(keys.workers, nodeId).catch(() => undefined);
     this.#owned.clear();
@@ -162,10 +182,15 @@ export class WorkerRole {
       this.#lastContactAt = Date.now();
       const share = Math.ceil(partitions / Math.max(1, live));
       for (const [p, reader] of this.#owned) {
-        const kept = Number(await this.#renew([keys.partitionLease(p)], [nodeId, ttl])) === 1;
-        if (!kept) {
-          this.#o.logger.warn(`cluster: worker ${nodeId} lost partition ${p}`);
+        const asked = Date.now();
+        const kept = Number(await this.#renew([keys.partitionLease(p)], [reader.lease!, ttl])) === 1;
+        if (kept) reader.validUntil = asked + ttl;
+        else {
+          this.#o.logger.warn(
+            `cluster: worker ${nodeId} lost partition ${p} (its lease ran out): what it read of it and did not run is left to the next holder`,
+          );
           reader.releasing = true;
+          reader.validUntil = 0;
           this.#owned.delete(p);
         }
       }
@@ -197,7 +222,9 @@ export class WorkerRole {
     let taken = 0;
     for (let i = 0; i < free.length && taken < wanted; i++) {
       const p = free[(i + offset) % free.length]!;
-      if ((await redis.set(keys.partitionLease(p), nodeId, "PX", ttl, "NX")) !== "OK") continue;
+      const asked = Date.now();
+      const fence = Number(await this.#acquire([keys.partitionLease(p), keys.partitionFence], [nodeId, ttl]));
+      if (fence === 0) continue;
       taken += 1;
       const stream = keys.events(p);
       await this.#ensureGroup(stream);
@@ -207,11 +234,30 @@ export class WorkerRole {
         chain: Promise.resolve(),
         waiting: 0,
         releasing: false,
+        lease: `${nodeId}:${fence}`,
+        validUntil: asked + ttl,
       };
       this.#owned.set(p, reader);
+      await this.#logTakeover(p, stream);
       // What the previous reader took and never acknowledged comes first, in order.
       await this.#claimStale(reader, 0);
     }
+  }
+
+  /** Says whose unacknowledged entries this worker takes with partition `p`, if any. */
+  async #logTakeover(p: number, stream: string): Promise<void> {
+    const summary = (await this.#o.redis.xpending(stream, CONSUMER_GROUP)) as [
+      number,
+      string | null,
+      string | null,
+      [string, string][] | null,
+    ];
+    const others = (summary[3] ?? []).filter(([consumer]) => consumer !== this.#o.nodeId);
+    if (others.length === 0) return;
+    const from = others.map(([consumer, count]) => `${count} of ${consumer}`).join(", ");
+    this.#o.logger.info(
+      `cluster: worker ${this.#o.nodeId} takes partition ${p} with the entries other workers left unacknowledged: ${from}`,
+    );
   }
 
   /** Takes the entries other consumers left unacknowledged for `minIdleMs`, and runs them. */
@@ -249,7 +295,7 @@ export class WorkerRole {
     reader.releasing = true;
     await reader.chain;
     this.#owned.delete(p);
-    await this.#release([this.#o.keys.partitionLease(p)], [this.#o.nodeId]).catch(() => undefined);
+    await this.#release([this.#o.keys.partitionLease(p)], [reader.lease!]).catch(() => undefined);
   }
 
   async #readLoop(): Promise<void> {
@@ -296,7 +342,10 @@ export class WorkerRole {
     reader.waiting += 1;
     const run = async () => {
       try {
-        await this.#run(reader.stream, entry, claimed);
+        // Fenced: past its lease another worker may have this partition and its unacknowledged
+        // entries, so nothing more of it runs here (at most the entry already running overlaps).
+        if (this.#stale(reader)) return;
+        await this.#run(reader, entry, claimed);
       } catch (error) {
         this.#o.logger.error(
           `cluster: entry ${entry[0]} of ${reader.stream} failed; it will be delivered again`,
@@ -316,8 +365,23 @@ export class WorkerRole {
     }
   }
 
-  async #run(stream: string, [id, fields]: Entry, claimed: boolean): Promise<void> {
+  /** Whether `reader`'s partition lease may have run out; a stale partition is let go at once. */
+  #stale(reader: StreamReader): boolean {
+    if (Date.now() < reader.validUntil) return false;
+    for (const [p, owned] of this.#owned) {
+      if (owned !== reader) continue;
+      this.#owned.delete(p);
+      reader.releasing = true;
+      this.#o.logger.warn(
+        `cluster: worker ${this.#o.nodeId}: the lease of partition ${p} may have run out (this process was stalled or cut off from Redis): it stops before its next entry and leaves the rest to the next holder`,
+      );
+    }
+    return true;
+  }
+
+  async #run(reader: StreamReader, [id, fields]: Entry, claimed: boolean): Promise<void> {
     const { redis, keys, bot } = this.#o;
+    const stream = reader.stream;
     const handledKey = keys.handled(stream, id);
     if (claimed && (await this.#deadLetter(stream, id, fields))) return;
     const json = fields[fields.indexOf("e") + 1];
@@ -327,9 +391,20 @@ export class WorkerRole {
     }
     // The handlers ran: from here only the acknowledgement is left, tried again while Redis is away
     // (a restart), so that they do not run a second time for want of it.
+    const lease = reader.lease;
     await retrying(() =>
-      redis.multi().set(handledKey, "1", "PX", HANDLED_TTL_MS).xack(stream, CONSUMER_GROUP, id).exec(),
+      lease === null
+        ? redis.multi().set(handledKey, "1", "PX", HANDLED_TTL_MS).xack(stream, CONSUMER_GROUP, id).exec()
+        : this.#ack(
+            [keys.partitionLease(this.#partitionOf(reader)), handledKey, stream],
+            [lease, HANDLED_TTL_MS, CONSUMER_GROUP, id],
+          ),
     );
+  }
+
+  /** The partition number of a partition's reader (from its stream's key). */
+  #partitionOf(reader: StreamReader): number {
+    return Number(reader.stream.slice(reader.stream.lastIndexOf(":") + 1));
   }
 
   /** Moves an entry delivered too often to the dead letters; answers whether it did. */

@@ -281,6 +281,11 @@ describe("a bot on a cluster", () => {
     // a no longer holds it: renewing fails and does not take it back.
     expect(await a.renew()).toBe(false);
     expect(await client.get("l")).toBe(`b:${b.fence}`);
+    // Redis loses its data, the fencing counter with it: the next fence is still greater.
+    await client.flushall();
+    const c = new RedisLease(client, { key: "l", fenceKey: "f", holder: "c", ttlMs: 500 });
+    expect(await c.acquire()).toBe(true);
+    expect(c.fence).toBeGreaterThan(b.fence);
   });
 
   it("runs inside a test with startTestCluster: commands take the fast path through any worker", async () => {

@@ -169,6 +169,53 @@ describe("a cluster under kill -9", () => {
       .toEqual([{ node: victim === "w1" ? "w2" : "w1", content: "slow one" }]);
   });
 
+  it("a worker stalled past its partition's lease stops before its next entry when it resumes", async () => {
+    const h = await harness();
+    await h.start("gateway", "gw");
+    await h.world.app.connected();
+    const workers = new Map([
+      ["w1", await h.start("worker", "w1")],
+      ["w2", await h.start("worker", "w2")],
+    ]);
+    const sent = Array.from({ length: 30 }, (_, i) => `busy ${i}`);
+    for (const content of sent) await h.world.people.ada.say(h.world.channels.general, content);
+    await expect.poll(() => h.started().length).toBeGreaterThan(0);
+    const victim = workers.get(h.started()[0]!.node)!;
+    // Stalled past the lease (3 heartbeats of 1 s): the other worker takes the partition and what
+    // the stalled one read and did not run; then the stalled one wakes up in the middle of a handler.
+    victim.kill("SIGSTOP");
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    victim.kill("SIGCONT");
+    await expect
+      .poll(() => new Set(h.done().map((d) => d.content)).size, { timeout: 20_000 })
+      .toBe(sent.length);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    // At most the one entry that was running when it stalled ran twice, and at the same time.
+    expect(h.done().length).toBeLessThanOrEqual(sent.length + 1);
+    // Handlers of one worker that ran while the other worker was running one: at most the one.
+    const open = new Map<string, Set<string>>();
+    const overlapping = new Set<string>();
+    for (const line of readFileSync(h.log, "utf8").split("\n").filter(Boolean)) {
+      const [kind, node, ...rest] = line.split(" ");
+      const content = `${node} ${rest.join(" ")}`;
+      const mine = open.get(node!) ?? new Set<string>();
+      open.set(node!, mine);
+      if (kind === "done") {
+        mine.delete(content);
+        continue;
+      }
+      mine.add(content);
+      for (const [other, running] of open) {
+        if (other !== node) for (const c of running) overlapping.add(c);
+      }
+    }
+    expect(overlapping.size).toBeLessThanOrEqual(1);
+    // Order holds but for that one entry.
+    const firsts = [...new Set(h.done().map((d) => d.content))];
+    const outOfPlace = firsts.filter((content, i) => content !== sent[i]).length;
+    expect(outOfPlace).toBeLessThanOrEqual(2);
+  }, 60_000);
+
   it("goes on through a Redis restart, losing nothing and handling nothing twice", async () => {
     const h = await harness();
     await h.start("both", "n1");
