@@ -215,7 +215,7 @@ export class WorkerRole {
   }
 
   async #claimPartitions(wanted: number, ttl: number): Promise<void> {
-    const { redis, keys, nodeId, partitions } = this.#o;
+    const { keys, nodeId, partitions } = this.#o;
     const free = [...Array(partitions).keys()].filter((p) => !this.#owned.has(p));
     // Start at a different place in each worker, so two newcomers rarely race for the same ones.
     const offset = Math.floor(Math.random() * Math.max(1, free.length));
