@@ -5,6 +5,7 @@ import type { Logger } from "@chatbot/framework";
 import type { Redis } from "ioredis";
 import type { ClusterKeys } from "./keys.js";
 import { RedisLease } from "./lease.js";
+import { RedisGeneration } from "./redis-generation.js";
 import { partitionOf } from "./partition.js";
 import { defineScript, PUBLISH_EVENT, type RedisScript } from "./scripts.js";
 
@@ -49,6 +50,7 @@ export class GatewayRole {
   readonly #options: GatewayRoleOptions;
   readonly #lease: RedisLease;
   readonly #publish: RedisScript;
+  readonly #generation: RedisGeneration;
   #state: GatewayRoleState = "standby";
   #timer: NodeJS.Timeout | null = null;
   #gateway: GatewayClient | null = null;
@@ -71,6 +73,12 @@ export class GatewayRole {
       ttlMs: options.leaseMs,
     });
     this.#publish = defineScript(options.redis, "chatbotPublishEvent", 5, PUBLISH_EVENT);
+    this.#generation = new RedisGeneration(
+      options.redis,
+      options.keys.generation,
+      options.logger,
+      `gateway ${options.nodeId}`,
+    );
     let resolve!: (error: Error | null) => void;
     const promise = new Promise<Error | null>((r) => (resolve = r));
     this.#stopped = { resolve, promise };
@@ -118,6 +126,10 @@ export class GatewayRole {
     if (this.#ticking || this.#state === "stopped") return;
     this.#ticking = true;
     try {
+      if ((await this.#generation.lost()) && this.#state === "owner") {
+        // The lease and the cursors may be old ones: compete again, and read back from them.
+        await this.#demote("Redis lost data");
+      }
       if (this.#state === "owner") {
         const kept = await this.#lease.renew();
         this.#lastContactAt = Date.now();

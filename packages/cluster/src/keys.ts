@@ -45,6 +45,10 @@ export class ClusterKeys {
   get deadLetters(): string {
     return `${this.prefix}:dead-letters`;
   }
+  /** Counted up at every heartbeat of every process: a number that goes back means Redis lost data. */
+  get generation(): string {
+    return `${this.prefix}:generation`;
+  }
   /** Live workers: a sorted set scored by when each one's membership runs out. */
   get workers(): string {
     return `${this.prefix}:workers`;

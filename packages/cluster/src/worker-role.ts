@@ -2,6 +2,7 @@ import type { Bot, Logger } from "@chatbot/framework";
 import type { GatewayDispatch } from "@chatbot/gateway";
 import type { Redis } from "ioredis";
 import { CONSUMER_GROUP, type ClusterKeys } from "./keys.js";
+import { RedisGeneration } from "./redis-generation.js";
 import { watchRedis } from "./redis-health.js";
 import {
   ACQUIRE_LEASE,
@@ -67,6 +68,7 @@ export class WorkerRole {
   readonly #renew: RedisScript;
   readonly #release: RedisScript;
   readonly #ack: RedisScript;
+  readonly #generation: RedisGeneration;
   readonly #owned = new Map<number, StreamReader>();
   readonly #interactions: StreamReader;
   readonly #inFlight = new Set<Promise<void>>();
@@ -90,6 +92,12 @@ export class WorkerRole {
     this.#renew = defineScript(options.redis, "chatbotRenewLease", 1, RENEW_LEASE);
     this.#release = defineScript(options.redis, "chatbotReleaseLease", 1, RELEASE_LEASE);
     this.#ack = defineScript(options.redis, "chatbotFencedAck", 3, FENCED_ACK);
+    this.#generation = new RedisGeneration(
+      options.redis,
+      options.keys.generation,
+      options.logger,
+      `worker ${options.nodeId}`,
+    );
     this.#interactions = {
       stream: options.keys.interactions,
       running: new Set(),
@@ -180,6 +188,14 @@ export class WorkerRole {
         return value;
       }) as [unknown, unknown, number];
       this.#lastContactAt = Date.now();
+      if (await this.#generation.lost()) {
+        // Leases and marks may be old ones: nothing more runs under them; the share is taken anew.
+        for (const reader of this.#owned.values()) {
+          reader.releasing = true;
+          reader.validUntil = 0;
+        }
+        this.#owned.clear();
+      }
       const share = Math.ceil(partitions / Math.max(1, live));
       for (const [p, reader] of this.#owned) {
         const asked = Date.now();

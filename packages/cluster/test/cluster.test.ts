@@ -182,10 +182,11 @@ describe("a bot on a cluster", () => {
       .toEqual(["before", ...Array.from({ length: 5 }, (_, i) => `while taken ${i + 1}`)]);
   });
 
-  it("goes on after Redis lost all its data: workers make their consumer groups again", async () => {
+  it("goes on after Redis lost all its data: says so, and workers make their consumer groups again", async () => {
     const { redis, world } = await setUp();
-    await node(redis, world, "gateway", "gw");
-    const worker = await node(redis, world, "worker", "w1");
+    const logger = new MemoryLogger();
+    await node(redis, world, "gateway", "gw", { logger });
+    const worker = await node(redis, world, "worker", "w1", { logger });
     await world.app.connected();
     const general = world.servers.one.channels.general!;
     await world.people.ada.say(general, "before");
@@ -196,6 +197,10 @@ describe("a bot on a cluster", () => {
     await client.flushall();
     await expect.poll(() => worker.worker!.partitions.length, { timeout: 8_000 }).toBeGreaterThan(0);
     await sayUntilHandled(world, general, "after");
+    const lost = logger.lines.filter((l) => l.level === "error" && l.message.includes("Redis lost data"));
+    expect(lost.map((l) => l.message.split(":")[1])).toEqual(
+      expect.arrayContaining([" gateway gw", " worker w1"]),
+    );
   });
 
   it("says in its log that Redis stalled, and goes on when it answers again", async () => {
