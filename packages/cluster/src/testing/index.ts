@@ -1,3 +1,4 @@
+export { UnbalancedPartitionsError } from "./balance.js";
 export { REDIS_SERVER, type RedisServer, startRedisServer } from "./redis-server.js";
 export {
   type ClusterTarget,
