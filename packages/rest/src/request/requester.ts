@@ -92,8 +92,9 @@ export class Requester {
   }
 
   /**
-   * Resolves once every call in flight is either settled or waiting for a rate limit on the
-   * client's clock (which only that clock's moving releases).
+   * Resolves once every call in flight is either settled or waiting on the client's clock: for a
+   * rate limit, or held by the service on its clock (a test world's latency fault, which answers
+   * `102 Processing` at once), which only that clock's moving releases.
    */
   idle(): Promise<void> {
     if (this.#inFlight === this.#onClock) return Promise.resolve();
@@ -296,18 +297,31 @@ export class Requester {
     }
   }
 
-  private send(call: RouteCall, options: RequestOptions): Promise<TransportResponse> {
+  private async send(call: RouteCall, options: RequestOptions): Promise<TransportResponse> {
     const body = call.body === undefined ? undefined : JSON.stringify(call.body);
-    return this.transport({
-      path: call.path + (call.query ? queryString(call.query) : ""),
-      method: call.method,
-      headers: body === undefined ? this.headers : this.jsonHeaders,
-      body,
-      idempotent: call.retry === true,
-      urgent: call.urgent === true,
-      timeout: options.timeout ?? this.config.timeout,
-      signal: options.signal,
-    });
+    // A call the service holds on its clock (`102 Processing`) counts as waiting on the clock.
+    let held = false;
+    const onHeld = () => {
+      if (held) return;
+      held = true;
+      this.#onClock += 1;
+      this.#check();
+    };
+    try {
+      return await this.transport({
+        path: call.path + (call.query ? queryString(call.query) : ""),
+        method: call.method,
+        headers: body === undefined ? this.headers : this.jsonHeaders,
+        body,
+        idempotent: call.retry === true,
+        urgent: call.urgent === true,
+        timeout: options.timeout ?? this.config.timeout,
+        signal: options.signal,
+        onHeld,
+      });
+    } finally {
+      if (held) this.#onClock -= 1;
+    }
   }
 
   private observe(headers: TransportResponse["headers"], bucket: RouteBucket | undefined): void {

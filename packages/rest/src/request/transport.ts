@@ -29,6 +29,11 @@ export interface TransportCall {
   readonly timeout: number;
   /** The caller's signal, if any. */
   readonly signal: AbortSignal | undefined;
+  /**
+   * Called when the service says it holds the call (`102 Processing`: a test world's latency fault
+   * waiting on its clock). Only the default transport hears it; `fetch` hides informational answers.
+   */
+  readonly onHeld?: () => void;
 }
 
 /** The error of a transport whose attempt took longer than its timeout. */
@@ -126,7 +131,10 @@ class Attempt implements Dispatcher.DispatchHandlers {
   }
 
   onHeaders(status: number, headers: Buffer[]): boolean {
-    if (status < 200) return true;
+    if (status < 200) {
+      if (status === 102) this.call.onHeld?.();
+      return true;
+    }
     this.status = status;
     this.headers = headers;
     return true;

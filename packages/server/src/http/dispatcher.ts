@@ -156,7 +156,10 @@ export class HttpDispatcher {
       }
       const call = { bot, route, method, path: url.split("?")[0] ?? url, param };
       const fail = (error: unknown) => send(res, errorReply(error));
-      applyCallFaults(this.runtime, call, { answer: (reply) => send(res, reply), fail, proceed });
+      // A call held on the clock is told so with `102 Processing` once its timer is armed: a client
+      // (the REST client's idle()) then counts it as waiting on the clock.
+      const held = () => res.writeProcessing();
+      applyCallFaults(this.runtime, call, { answer: (reply) => send(res, reply), fail, proceed, held });
       return;
     }
     this.guard?.check(req);

@@ -15,6 +15,8 @@ export interface FaultOutlet {
   proceed(): void;
   /** Something failed after a delay (answer the error). */
   fail(error: unknown): void;
+  /** The call now waits on the clock (a latency fault): only moving the clock answers it. */
+  held(): void;
 }
 
 /** The call being faulted: its bot, route and path parameters. */
@@ -60,7 +62,7 @@ export function faultReply(runtime: ServerRuntime, call: FaultedCall, fault: Pen
 
 /**
  * Applies the app's pending faults to one `/v1` call: a `latency` fault runs the rest of the call
- * `ms` later on the server's clock; then an `http` fault answers its status instead of the route,
+ * `ms` later on the server's clock, and says so at once through `outlet.held()`; then an `http` fault answers its status instead of the route,
  * so nothing changes and no rate limit is counted. Calls without a fault run at once.
  */
 export function applyCallFaults(runtime: ServerRuntime, call: FaultedCall, outlet: FaultOutlet): void {
@@ -76,6 +78,7 @@ export function applyCallFaults(runtime: ServerRuntime, call: FaultedCall, outle
     }
   };
   const latency = faults.take("latency", appId, call.method, call.path);
-  if (latency) runtime.core.clock.setTimer(latency.ms, run);
-  else run();
+  if (!latency) return run();
+  runtime.core.clock.setTimer(latency.ms, run);
+  outlet.held();
 }
