@@ -176,6 +176,7 @@ export class Bot {
     registerSingletons(this.container, [
       ...commands.map((c) => c.target),
       ...handlers.map((h) => h.target),
+      ...[...this.#schedules.values()].map((s) => s.target),
     ] as never[]);
     if (!options.connection) {
       if (options.store !== undefined && options.catchUp !== false) {
@@ -513,8 +514,9 @@ export class Bot {
           ctx,
           async () => {
             ran = true;
+            // A command of the bot's scope is the bot's: made (and disposed) by its container.
             const instance = resolveClass(
-              scope,
+              definition.options.scope === "interaction" ? scope : this.container,
               definition.target as unknown as new () => { run(...args: unknown[]): unknown },
             );
             await instance.run(...this.#arguments(definition, ctx));

@@ -29,8 +29,12 @@ export function registerSingletons(container: DependencyContainer, roots: readon
     for (const param of params) if (typeof param === "function") visit(param);
     const concrete = target as unknown as new (...args: unknown[]) => unknown;
     if (Reflect.getOwnMetadata(META.singleton, target) === true && !container.isRegistered(concrete)) {
-      // Lifecycle.Singleton in this container: interaction scopes (its children) share it too.
-      container.register(concrete, { useClass: concrete }, { lifecycle: Lifecycle.Singleton });
+      // tsyringe builds a Singleton in the container that asked first, and keeps it there for
+      // dispose(): an interaction's scope, which nobody disposes. So the class is built under a token
+      // of its own, always asked of this container: made here, shared by the scopes, disposed here.
+      const own = Symbol(concrete.name);
+      container.register(own, { useClass: concrete }, { lifecycle: Lifecycle.Singleton });
+      container.register(concrete, { useFactory: () => container.resolve(own) });
     }
   };
   for (const root of roots) visit(root);
