@@ -6,6 +6,8 @@ export interface BotFailurePlace {
   readonly handler?: string;
   /** The handler's context: a command's has `commandName`. */
   readonly ctx?: unknown;
+  /** A scheduled job's handler: which job, and which attempt. */
+  readonly job?: { readonly name: string; readonly key: string | null; readonly attempt: number };
 }
 
 /** One error a bot reported to the world through {@link Diagnostics.report}. */
@@ -14,6 +16,17 @@ export interface BotError {
   readonly where: string;
   /** The inspector's sequence number when it was reported: waits list those since they began. */
   readonly at: number;
+}
+
+/** `/roll`, `Faulty.heard`, or `Digest.send (job digest, key daily, attempt 2)`. */
+function placeOf(where: BotFailurePlace | undefined): string {
+  const command = (where?.ctx as { commandName?: unknown } | undefined)?.commandName;
+  if (where?.kind === "command" && typeof command === "string") return `/${command}`;
+  const handler = where?.handler ?? "a handler";
+  const job = where?.job;
+  if (!job) return handler;
+  const key = job.key === null ? "" : `, key ${job.key}`;
+  return `${handler} (job ${job.name}${key}, attempt ${job.attempt})`;
 }
 
 function describeError(error: unknown): string {
@@ -38,12 +51,7 @@ export class Diagnostics {
 
   /** A bot's handler error (the `onError` hook of a framework bot). */
   report(error: unknown, where?: BotFailurePlace): void {
-    const command = (where?.ctx as { commandName?: unknown } | undefined)?.commandName;
-    const place =
-      where?.kind === "command" && typeof command === "string"
-        ? `/${command}`
-        : (where?.handler ?? "a handler");
-    this.errors.push({ error, where: place, at: this.mark() });
+    this.errors.push({ error, where: placeOf(where), at: this.mark() });
   }
 
   /** Lines for a failed wait: what was refused and what the bot threw since `mark`. */

@@ -6,6 +6,7 @@ import type { CommandContext } from "../context/command-context.js";
 import type { EventContext } from "../context/event-context.js";
 import type { Middleware } from "../middleware/compose.js";
 import type { ClockTimer, Logger, LogLevel } from "../services.js";
+import type { JobInfo } from "../state/scheduler.js";
 import type { StateStore } from "../state/state-store.js";
 
 /** A value the container hands out for `provide` (a class or another token). */
@@ -14,10 +15,12 @@ export interface Provider<T = unknown> {
   readonly useValue: T;
 }
 
-/** Where a command or event handler failed, for {@link BotOptions.onError}. */
+/** Where a command, event or job handler failed, for {@link BotOptions.onError}. */
 export type HandlerFailure =
   | { readonly kind: "command"; readonly ctx: CommandContext }
-  | { readonly kind: "event"; readonly ctx: EventContext; readonly handler: string };
+  | { readonly kind: "event"; readonly ctx: EventContext; readonly handler: string }
+  /** An `@OnSchedule` handler: `job` says which job and which attempt (it runs again unless the last). */
+  | { readonly kind: "job"; readonly handler: string; readonly job: JobInfo };
 
 /**
  * Clients that outlive the bot, for a host that reloads a bot's code around one connection
@@ -84,7 +87,10 @@ export interface BotOptions {
   readonly messageContent?: boolean;
   /** Intents to ask for besides those the listeners need. */
   readonly intents?: readonly Intent[];
-  /** Called with every error a handler throws, before the framework answers or logs it. */
+  /**
+   * Called with every error a handler throws (a command's, a listener's, a scheduled job's), before
+   * the framework answers or logs it.
+   */
   readonly onError?: (error: unknown, where: HandlerFailure) => unknown;
   /** Options for the REST client beyond token and base URL. */
   readonly rest?: Omit<RestClientOptions, "token" | "baseUrl">;

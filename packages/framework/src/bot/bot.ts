@@ -409,6 +409,7 @@ export class Bot {
     } catch (error) {
       this.#telemetry.handlerError("job", definition.label);
       this.logger.error(`${definition.label} (job ${name}) threw`, error);
+      await this.#onError(error, { kind: "job", handler: definition.label, job });
       throw error;
     } finally {
       this.#handlerEnded();
