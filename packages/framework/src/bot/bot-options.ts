@@ -69,8 +69,16 @@ export interface BotOptions {
    * (a memory store ends with its process); needs `guild_messages` and a `MESSAGE_CREATE` handler.
    */
   readonly catchUp?: boolean;
-  /** The bot's clock (tests pass the world's clock); default the wall clock. */
-  readonly clock?: { now(): number; setTimer(delayMs: number, fn: () => void): ClockTimer };
+  /**
+   * The bot's clock (tests pass the world's clock); default the wall clock. A clock that says
+   * `controllable: true` (the test world's) moves only when told: `stop()` does not wait real time
+   * for handlers that only it can release.
+   */
+  readonly clock?: {
+    now(): number;
+    setTimer(delayMs: number, fn: () => void): ClockTimer;
+    readonly controllable?: boolean;
+  };
   /**
    * Register every command in this server instead of globally (a development server): changes show
    * at once there and nothing global is touched.
