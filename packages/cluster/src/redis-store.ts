@@ -11,7 +11,6 @@ import {
   StateError,
   StateStore,
   type StoredEntry,
-  SystemClock,
   type WriteOptions,
 } from "@chatbot/framework";
 import type { Redis } from "ioredis";
@@ -20,7 +19,7 @@ import type { Redis } from "ioredis";
 export interface RedisStoreOptions {
   /** The prefix of every key (a cluster's `ClusterKeys.prefix` plus `:state`). */
   readonly prefix: string;
-  /** The clock times to live run on; default the wall clock. */
+  /** The clock times to live run on; default the clock of the bot it is given to, else the wall clock. */
   readonly clock?: Pick<Clock, "now">;
   /**
    * How long a claimed job is kept from other processes while its handler runs (60,000 ms): a
@@ -161,17 +160,15 @@ export class RedisStore extends StateStore {
   readonly jobs: JobQueue;
   readonly #redis: Scripted;
   readonly #prefix: string;
-  readonly #clock: Pick<Clock, "now">;
   #closed = false;
 
   constructor(redis: Redis, options: RedisStoreOptions) {
-    super();
+    super(options?.clock);
     if (typeof options?.prefix !== "string" || options.prefix === "") {
       throw new StateError("bad_prefix", "RedisStore: prefix must be a non-empty string");
     }
     this.#redis = defineScripts(redis);
     this.#prefix = options.prefix;
-    this.#clock = options.clock ?? new SystemClock();
     const claimMs = options.claimMs ?? 60_000;
     if (!Number.isInteger(claimMs) || claimMs < 1_000) {
       throw new StateError(
@@ -196,7 +193,7 @@ export class RedisStore extends StateStore {
     const [json, expiry] = await this.#redis.hmget(this.#value(key), "v", "x");
     if (json === null || json === undefined) return undefined;
     const expiresAt = expiry ? Number(expiry) : null;
-    if (expiresAt !== null && expiresAt <= this.#clock.now()) return undefined;
+    if (expiresAt !== null && expiresAt <= this.now()) return undefined;
     return { json, expiresAt };
   }
 
@@ -210,7 +207,7 @@ export class RedisStore extends StateStore {
   async set<T>(key: string, value: T, options?: WriteOptions): Promise<void> {
     this.#open();
     checkKey(key);
-    const expiry = expiryOf(this.#clock.now(), options);
+    const expiry = expiryOf(this.now(), options);
     await this.#redis.chatbotStateSet(
       this.#value(key),
       this.#index,
@@ -231,7 +228,7 @@ export class RedisStore extends StateStore {
       const found = await this.#read(key);
       const next = change(found === undefined ? undefined : (JSON.parse(found.json) as T));
       const expiresAt =
-        options?.ttlMs === undefined ? (found?.expiresAt ?? null) : expiryOf(this.#clock.now(), options);
+        options?.ttlMs === undefined ? (found?.expiresAt ?? null) : expiryOf(this.now(), options);
       if (await this.#cas(key, found?.json, toJsonOrNone(key, next), expiresAt)) {
         return next;
       }
@@ -252,7 +249,7 @@ export class RedisStore extends StateStore {
     checkKey(key);
     const want = toJsonOrNone(key, expected);
     const json = toJsonOrNone(key, next);
-    return this.#cas(key, want, json, expiryOf(this.#clock.now(), options));
+    return this.#cas(key, want, json, expiryOf(this.now(), options));
   }
 
   async #cas(
@@ -269,7 +266,7 @@ export class RedisStore extends StateStore {
       next === undefined ? "" : `=${next}`,
       expiresAt === null ? "" : String(expiresAt),
       key,
-      String(this.#clock.now()),
+      String(this.now()),
     );
     return done === 1;
   }

@@ -1,4 +1,4 @@
-import { defineBot, Listener, OnSchedule, RestClient, StateError } from "@chatbot/framework";
+import { createBot, defineBot, Listener, OnSchedule, RestClient, StateError } from "@chatbot/framework";
 import { createTestWorld } from "@chatbot/testing";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -60,6 +60,19 @@ describe("RedisStore", () => {
     clock.advance(1);
     expect(await s.get("cooldown")).toBeUndefined();
     expect(await s.list("cool")).toEqual([]);
+  });
+
+  it("made without a clock, follows the clock of the bot it is given to (a test world's)", async () => {
+    await using world = await createTestWorld();
+    const redis = new Redis(server.url, { maxRetriesPerRequest: null });
+    connections.push(redis);
+    const s = new RedisStore(redis, { prefix: `test:${++stores}` });
+    createBot({ token: world.token, baseUrl: world.baseUrl, clock: world.clock, logger: "silent", store: s });
+    await s.set("word", "tea", { ttlMs: 60_000 });
+    await world.clock.advance(59_999);
+    expect(await s.get("word")).toBe("tea");
+    await world.clock.advance(1);
+    expect(await s.get("word")).toBeUndefined();
   });
 
   it("100 concurrent updates of one key from two processes lose none; compare-and-set has one winner", async () => {

@@ -59,7 +59,8 @@ export interface BotOptions {
   /**
    * Where the bot keeps its state and scheduled jobs (injectable as `StateStore`): a
    * `SqliteStore` file for a process of its own, Redis for a cluster. Default: in memory, on the
-   * bot's clock, gone when the process ends. The bot does not close a store it was given.
+   * bot's clock, gone when the process ends. A store made without a `clock` of its own runs its
+   * times to live (and so cooldowns) on the bot's clock. The bot does not close a store it was given.
    */
   readonly store?: StateStore;
   /**

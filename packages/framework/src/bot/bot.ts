@@ -148,7 +148,9 @@ export class Bot {
     // Abstract classes are tokens too: a constructor parameter typed `Logger` resolves to this one.
     this.container.registerInstance(Logger as unknown as InjectionToken<Logger>, this.logger);
     this.container.registerInstance(Clock as unknown as InjectionToken<Clock>, this.clock);
-    this.store = options.store ?? new MemoryStore({ clock: this.clock });
+    this.store = options.store ?? new MemoryStore();
+    // A store made without a clock of its own runs its times to live on the bot's.
+    this.store.followClock(this.clock);
     this.scheduler = new Scheduler(
       this.store,
       this.clock,

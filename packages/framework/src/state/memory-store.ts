@@ -1,4 +1,4 @@
-import { type Clock, SystemClock } from "../services.js";
+import type { Clock } from "../services.js";
 import {
   checkKey,
   checkPrefix,
@@ -21,18 +21,16 @@ interface Entry {
 
 /**
  * A store in this process's memory, gone when it ends: the default of `createBot`, and what tests
- * use. Times to live run on its clock: the one `createBot` makes is on the bot's (in a test world,
- * the world's clock: `world.clock.advance()` expires values, as it fires jobs).
+ * use. Times to live run on the `clock` it is made with, else on the clock of the bot it is given to
+ * (in a test world, the world's clock: `world.clock.advance()` expires values, as it fires jobs).
  */
 export class MemoryStore extends StateStore {
   readonly #entries = new Map<string, Entry>();
   readonly jobs: MemoryJobQueue;
-  readonly #clock: Pick<Clock, "now">;
   #closed = false;
 
   constructor(options: { clock?: Pick<Clock, "now"> } = {}) {
-    super();
-    this.#clock = options.clock ?? new SystemClock();
+    super(options.clock);
     this.jobs = new MemoryJobQueue(() => this.#open());
   }
 
@@ -42,7 +40,7 @@ export class MemoryStore extends StateStore {
 
   #read(key: string): Entry | undefined {
     const entry = this.#entries.get(key);
-    if (entry !== undefined && entry.expiresAt !== null && entry.expiresAt <= this.#clock.now()) {
+    if (entry !== undefined && entry.expiresAt !== null && entry.expiresAt <= this.now()) {
       this.#entries.delete(key);
       return undefined;
     }
@@ -64,7 +62,7 @@ export class MemoryStore extends StateStore {
   async set<T>(key: string, value: T, options?: WriteOptions): Promise<void> {
     this.#open();
     checkKey(key);
-    this.#write(key, toJson(key, value), expiryOf(this.#clock.now(), options));
+    this.#write(key, toJson(key, value), expiryOf(this.now(), options));
   }
 
   async update<T>(
@@ -77,7 +75,7 @@ export class MemoryStore extends StateStore {
     const entry = this.#read(key);
     const next = change(entry === undefined ? undefined : (JSON.parse(entry.json) as T));
     const expiresAt =
-      options?.ttlMs === undefined ? (entry?.expiresAt ?? null) : expiryOf(this.#clock.now(), options);
+      options?.ttlMs === undefined ? (entry?.expiresAt ?? null) : expiryOf(this.now(), options);
     this.#write(key, toJsonOrNone(key, next), expiresAt);
     return next;
   }
@@ -92,7 +90,7 @@ export class MemoryStore extends StateStore {
     checkKey(key);
     const want = toJsonOrNone(key, expected);
     const json = toJsonOrNone(key, next);
-    const expiresAt = expiryOf(this.#clock.now(), options);
+    const expiresAt = expiryOf(this.now(), options);
     if (this.#read(key)?.json !== want) return false;
     this.#write(key, json, expiresAt);
     return true;

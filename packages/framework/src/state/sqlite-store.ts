@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
-import { type Clock, SystemClock } from "../services.js";
+import type { Clock } from "../services.js";
 import {
   checkKey,
   checkPrefix,
@@ -21,7 +21,10 @@ import {
 export interface SqliteStoreOptions {
   /** The database file; its folder is made if missing. */
   readonly path: string;
-  /** The clock times to live run on; default the wall clock (a test passes its world's clock). */
+  /**
+   * The clock times to live run on, whatever bot the store is given to; default the clock of the
+   * bot it is given to (in a test, the world's), and the wall clock before that.
+   */
   readonly clock?: Pick<Clock, "now">;
 }
 
@@ -50,7 +53,6 @@ export class SqliteStore extends StateStore {
   readonly path: string;
   readonly jobs: JobQueue;
   readonly #db: Database.Database;
-  readonly #clock: Pick<Clock, "now">;
   #closed = false;
   readonly #get: Database.Statement<[string], Row>;
   readonly #put: Database.Statement<[string, string, number | null]>;
@@ -61,7 +63,7 @@ export class SqliteStore extends StateStore {
   #writes = 0;
 
   constructor(options: SqliteStoreOptions) {
-    super();
+    super(options?.clock);
     if (typeof options?.path !== "string" || options.path === "") {
       throw new StateError(
         "bad_path",
@@ -69,7 +71,6 @@ export class SqliteStore extends StateStore {
       );
     }
     this.path = options.path;
-    this.#clock = options.clock ?? new SystemClock();
     if (options.path !== ":memory:") mkdirSync(dirname(options.path), { recursive: true });
     this.#db = new Database(options.path);
     this.#db.pragma("journal_mode = WAL");
@@ -116,14 +117,14 @@ export class SqliteStore extends StateStore {
   async get<T>(key: string): Promise<T | undefined> {
     this.#open();
     checkKey(key);
-    const row = this.#read(key, this.#clock.now());
+    const row = this.#read(key, this.now());
     return row === undefined ? undefined : (JSON.parse(row.value) as T);
   }
 
   async set<T>(key: string, value: T, options?: WriteOptions): Promise<void> {
     this.#open();
     checkKey(key);
-    const now = this.#clock.now();
+    const now = this.now();
     this.#put.run(key, toJson(key, value), expiryOf(now, options));
     this.#wrote(now);
   }
@@ -135,7 +136,7 @@ export class SqliteStore extends StateStore {
   ): Promise<T | undefined> {
     this.#open();
     checkKey(key);
-    const now = this.#clock.now();
+    const now = this.now();
     const fresh = options?.ttlMs === undefined ? undefined : expiryOf(now, options);
     const run = this.#db.transaction(() => {
       const row = this.#read(key, now);
@@ -157,7 +158,7 @@ export class SqliteStore extends StateStore {
   ): Promise<boolean> {
     this.#open();
     checkKey(key);
-    const now = this.#clock.now();
+    const now = this.now();
     const want = toJsonOrNone(key, expected);
     const json = toJsonOrNone(key, next);
     const expiresAt = expiryOf(now, options);
@@ -173,7 +174,7 @@ export class SqliteStore extends StateStore {
   async delete(key: string): Promise<boolean> {
     this.#open();
     checkKey(key);
-    const had = this.#read(key, this.#clock.now()) !== undefined;
+    const had = this.#read(key, this.now()) !== undefined;
     this.#remove.run(key);
     return had;
   }
@@ -182,7 +183,7 @@ export class SqliteStore extends StateStore {
     this.#open();
     checkPrefix(prefix);
     const limit = listLimit(options);
-    const now = this.#clock.now();
+    const now = this.now();
     const found: StoredEntry<T>[] = [];
     // The keys that start with `prefix` are one range of the primary key's order (code points, as
     // UTF-8 bytes): from the prefix up to, not including, the end prefixEnd gives, if any.

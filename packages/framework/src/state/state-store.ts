@@ -1,4 +1,5 @@
 import { FrameworkError } from "../errors.js";
+import type { Clock } from "../services.js";
 import { notJson } from "./json-value.js";
 
 /** A value the store keeps: anything JSON can write (objects, arrays, strings, numbers, booleans, null). */
@@ -146,8 +147,33 @@ export function expiryOf(now: number, options: WriteOptions | undefined): number
  * default; tests), {@link SqliteStore} (a file, for one process), and Redis in `@chatbot/cluster`.
  *
  * Every method is async so that a store across the network fits the same interface.
+ *
+ * Times to live run on the store's clock: the `clock` it was made with, else the clock of the bot
+ * it was given to (`createBot` calls {@link StateStore.followClock}), else the wall clock.
  */
 export abstract class StateStore {
+  readonly #ownClock: Pick<Clock, "now"> | undefined;
+  #botClock: Pick<Clock, "now"> | undefined;
+
+  /** `clock`: the store's own clock, kept whatever bot it is given to. */
+  constructor(clock?: Pick<Clock, "now">) {
+    this.#ownClock = clock;
+  }
+
+  /** Now, in Unix milliseconds, on the store's clock. */
+  protected now(): number {
+    return (this.#ownClock ?? this.#botClock)?.now() ?? Date.now();
+  }
+
+  /**
+   * The clock of the bot this store is given to: called by `createBot`. A store made without a
+   * `clock` of its own runs its times to live on it from then on (in a test, the world's clock);
+   * one made with its own keeps that one.
+   */
+  followClock(clock: Pick<Clock, "now">): void {
+    this.#botClock = clock;
+  }
+
   /** The value under `key`, or undefined (never written, removed, or its time to live is over). */
   abstract get<T>(key: string): Promise<T | undefined>;
   /** Writes `value` under `key` (replacing what was there). */
@@ -199,6 +225,9 @@ class NamespacedStore extends StateStore {
     private readonly prefix: string,
   ) {
     super();
+  }
+  override followClock(clock: Pick<Clock, "now">): void {
+    this.inner.followClock(clock);
   }
   get jobs(): JobQueue {
     return this.inner.jobs;
