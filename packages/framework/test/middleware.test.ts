@@ -5,13 +5,14 @@ import {
   type CommandContext,
   cooldown,
   type Middleware,
+  observe,
   onlyChannels,
   Option,
   requireBotPermissions,
   requirePermissions,
   UseMiddleware,
 } from "../src/index.js";
-import { lines, startedBot, world } from "./support.js";
+import { botFor, lines, startedBot, world } from "./support.js";
 
 const order: string[] = [];
 const note =
@@ -145,6 +146,31 @@ describe("middleware", () => {
       ephemeral: true,
       content: "/vote is cooling down: try again in 10 s.",
     });
+  });
+
+  it("a use a cooldown refused is logged refused, as /metrics counts it", async () => {
+    const w = await world({ people: ["alice"] });
+    const { bot, logger } = botFor(w, { commands: [Hug] });
+    const served = await observe(bot, { port: 0 });
+    try {
+      await bot.start();
+      const hug = async () => (await w.people.alice.use(w.channels.general, "/hug")).answered();
+      expect(await hug()).toHaveAnswered({ content: "hug!" });
+      expect(await hug()).toHaveAnswered({
+        ephemeral: true,
+        content: "/hug is cooling down: try again in 10 s.",
+      });
+      await expect
+        .poll(async () => (await fetch(`${served.url}/metrics`)).text())
+        .toMatch(/^chatbot_interactions_total\{[^}]*chatbot_outcome="refused"[^}]*\} 1/m);
+      const uses = lines(logger).filter((l) => l.startsWith("info /hug by alice:"));
+      expect(uses.map((l) => l.split(",")[0])).toEqual([
+        "info /hug by alice: answered",
+        "info /hug by alice: refused",
+      ]);
+    } finally {
+      await served.close();
+    }
   });
 
   it("onlyChannels refuses elsewhere; next() twice is an error the person is told about", async () => {

@@ -555,10 +555,10 @@ export class Bot {
       } finally {
         await ctx.settle();
         this.#contexts.delete(ctx);
-        this.#logInteraction(ctx);
-        const first = ctx.firstCallbackAt === null ? null : ctx.firstCallbackAt - ctx.receivedAt;
         // A middleware that answered instead of the handler (a permission, a cooldown) refused it.
         const outcome = ran ? ctx.state : "refused";
+        this.#logInteraction(ctx, outcome);
+        const first = ctx.firstCallbackAt === null ? null : ctx.firstCallbackAt - ctx.receivedAt;
         span.setAttributes({
           "chatbot.outcome": outcome,
           "chatbot.auto_deferred": ctx.autoDeferred,
@@ -596,17 +596,17 @@ export class Bot {
     }
   }
 
-  #logInteraction(ctx: CommandContext): void {
+  /** One line per use, with the outcome `/metrics` counts it under (`refused` by middleware). */
+  #logInteraction(ctx: CommandContext, outcome: string): void {
     const delivered = ctx.receivedAt - ctx.interaction.created_at;
     const first =
       ctx.firstCallbackAt === null
         ? "no callback"
         : `first callback after ${ctx.firstCallbackAt - ctx.receivedAt} ms${ctx.autoDeferred ? " (auto-deferred)" : ""}`;
-    const state = ctx.state;
     ctx.logger.info(
-      `/${ctx.commandName} by ${ctx.user.username}: ${state}, delivered ${delivered} ms after use, ${first}`,
+      `/${ctx.commandName} by ${ctx.user.username}: ${outcome}, delivered ${delivered} ms after use, ${first}`,
     );
-    if (ctx.firstCallbackAt === null && state !== "expired") {
+    if (ctx.firstCallbackAt === null && ctx.state !== "expired") {
       ctx.logger.warn(
         `/${ctx.commandName} returned without replying: the person will see that the app did not respond`,
       );
