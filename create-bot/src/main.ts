@@ -184,6 +184,7 @@ export async function main(argv: readonly string[]): Promise<void> {
         vitest: local ? `file:${join(local, "node_modules", "vitest")}` : "^4.1.12",
         vite: local ? `file:${join(local, "node_modules", "vite")}` : "^8.3.8",
       },
+      localPackages: local ? localPackagesNote(answers.pm, spec("cluster")) : "",
     };
     renderTemplate(join(templatesFolder(), SHARED), folder, data);
     renderTemplate(join(templatesFolder(), answers.template), folder, data);
@@ -218,4 +219,24 @@ export async function main(argv: readonly string[]): Promise<void> {
     process.off("SIGINT", removeHalfMade);
   }
   process.stdout.write(`\nNext:\n  cd ${answers.name}\n  ${answers.pm} run dev\n  ${answers.pm} test\n`);
+}
+
+/**
+ * The README's part on the clone's packages (`--local`): they are not on the registry, so
+ * `npm install @chatbot/cluster` answers 404; the next one is added by its folder, as the others.
+ */
+function localPackagesNote(pm: string, cluster: string): string {
+  const add = pm === "npm" ? "npm install" : `${pm} add`;
+  return `
+## Packages of a clone
+
+This project depends on the \`@chatbot\` packages of a clone (\`create-chat-bot --local\`), which
+are not on the npm registry: \`${add} @chatbot/cluster\` fails with a 404. Add another of them by its
+folder in the clone, with \`file:\` as \`package.json\` does for the others; for
+[scaling](https://github.com/chatbot-dev/chatbot/blob/main/docs/scaling.md) on many processes:
+
+\`\`\`sh
+${add} ${cluster}
+\`\`\`
+`;
 }

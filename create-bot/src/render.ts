@@ -16,6 +16,8 @@ export interface TemplateData {
     readonly vitest: string;
     readonly vite: string;
   };
+  /** With `--local`: the README's part on adding another package of the clone; else "". */
+  readonly localPackages: string;
 }
 
 /**

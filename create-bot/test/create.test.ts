@@ -96,6 +96,31 @@ async function deployed(project: string): Promise<void> {
   }
 }
 
+/**
+ * The README of a --local project, as written: @chatbot/cluster is not on the registry, so it is
+ * added from the clone's folder, and then imports and runs.
+ */
+async function addedCluster(project: string): Promise<void> {
+  const readme = readFileSync(join(project, "README.md"), "utf8");
+  const block = /## Packages of a clone[\s\S]*?```sh\n([\s\S]*?)```/.exec(readme)?.[1];
+  expect(block, readme).toBe(`npm install file:${join(REPO, "packages/cluster")}\n`);
+  const added = inProject(project, "bash", [
+    "-euo",
+    "pipefail",
+    "-c",
+    `${block!.trim()} --prefer-offline --no-audit --no-fund`,
+  ]);
+  expect(added.status, added.output).toBe(0);
+  const imported = inProject(project, process.execPath, [
+    "--input-type=module",
+    "-e",
+    'const { RedisStore } = await import("@chatbot/cluster"); console.log(typeof RedisStore);',
+  ]);
+  expect(imported.output).toBe("function\n");
+  const help = inProject(project, "node_modules/.bin/chatbot-cluster", ["--help"]);
+  expect(help.status, help.output).toBe(0);
+}
+
 describe("create-chat-bot", () => {
   it.each([
     ["basic", 3],
@@ -149,7 +174,10 @@ describe("create-chat-bot", () => {
       const start = inProject(project, process.execPath, ["dist/main.js"]);
       expect(start.output).toContain("set CHATBOT_TOKEN (see .env.example)");
       expect(start.status).toBe(2);
-      if (template === "basic") await deployed(project);
+      if (template === "basic") {
+        await addedCluster(project);
+        await deployed(project);
+      }
     },
     240_000,
   );
