@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { type BotDefinition, observe, type ObserveServer } from "@chatbot/framework";
+import { type BotDefinition, exitCodeFor, observe, type ObserveServer } from "@chatbot/framework";
 import yargs from "yargs";
 import { CLUSTER_EXIT } from "./exit-codes.js";
 import { type ClusterNode, type ClusterRole, startClusterNode } from "./start-cluster-node.js";
@@ -87,10 +87,11 @@ export async function main(argv: readonly string[], env = process.env): Promise<
       ...(flags["node-id"] !== undefined && { nodeId: flags["node-id"] }),
     });
   } catch (error) {
+    const code = exitCodeFor(error);
     process.stderr.write(
-      `chatbot-cluster: could not start: ${error instanceof Error ? error.message : String(error)}\n`,
+      `chatbot-cluster: could not start: ${error instanceof Error ? error.message : String(error)} (exit code ${code})\n`,
     );
-    process.exit(CLUSTER_EXIT.failed);
+    process.exit(code);
   }
   const observePort =
     flags["observe-port"] ?? (env.CHATBOT_OBSERVE_PORT ? Number(env.CHATBOT_OBSERVE_PORT) : undefined);
@@ -118,8 +119,11 @@ export async function main(argv: readonly string[], env = process.env): Promise<
   process.once("SIGINT", stop);
   const ended = await node.gateway?.ended;
   if (ended) {
-    process.stderr.write(`chatbot-cluster: the gateway stopped for good: ${ended.message}\n`);
+    const code = exitCodeFor(ended);
+    process.stderr.write(
+      `chatbot-cluster: the gateway stopped for good: ${ended.message} (exit code ${code})\n`,
+    );
     await node.stop();
-    process.exit(CLUSTER_EXIT.failed);
+    process.exit(code);
   }
 }
