@@ -28,6 +28,20 @@ function runMain(env: Record<string, string>): Promise<{ code: number | null; st
   });
 }
 
+/** Standard error's lines, each parsed: a line that is not JSON (not the logger's) fails the test. */
+function jsonLines(stderr: string): { level: number; msg: string }[] {
+  return stderr
+    .split("\n")
+    .filter((line) => line !== "")
+    .map((line) => {
+      try {
+        return JSON.parse(line) as { level: number; msg: string };
+      } catch {
+        throw new Error(`not a line of the logger: ${line}`);
+      }
+    });
+}
+
 describe("a bot whose gateway stops for good", () => {
   for (const [closeCode, errorCode, exit] of [
     [4004, "authentication_failed", EXIT_CODES.authentication],
@@ -87,7 +101,11 @@ describe("a bot's main run with plain node", () => {
       CHATBOT_GATEWAY_URL: w.gatewayUrl,
     });
     expect(code).toBe(EXIT_CODES.authentication);
-    expect(stderr).toMatch(/401.*\(exit code 3\)/);
+    // The reason is a line of the bot's logger, as JSON as every other one.
+    const logged = jsonLines(stderr);
+    expect(logged).toContainEqual(
+      expect.objectContaining({ level: 50, msg: expect.stringMatching(/401.*\(exit code 3\)$/) }),
+    );
   });
 
   it("exits 0 after SIGTERM, having stopped gracefully", { timeout: 30_000 }, async () => {
@@ -101,10 +119,16 @@ describe("a bot's main run with plain node", () => {
       },
       stdio: ["ignore", "ignore", "pipe"],
     });
+    let stderr = "";
+    child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
     const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
     await w.app.connected();
     child.kill("SIGTERM");
-    expect(await exited).toBe(EXIT_CODES.stopped);
+    expect(await exited, stderr).toBe(EXIT_CODES.stopped);
+    // The stop is logged, by the bot's logger: the signal, then how long the stop took.
+    const messages = jsonLines(stderr).map((l) => l.msg);
+    expect(messages).toContain("SIGTERM received: stopping");
+    expect(messages.at(-1)).toMatch(/^stopped in \d+ ms after SIGTERM \(exit code 0\)$/);
     // It closed its connection before it exited: 1000, not a dropped socket's 1006.
     const [session] = await w.app.sessions();
     expect(session).toMatchObject({ close_code: 1000 });

@@ -48,8 +48,9 @@ export interface RunBotOptions {
 /**
  * Runs a bot as a process's main, as a deployed bot runs: starts it, stops it gracefully on SIGINT
  * or SIGTERM (within `stopTimeoutMs`), and exits with an {@link EXIT_CODES} code: `0` after a
- * signal, `3` for a refused token, `4` for refused intents, `5` for a client bug, `1` otherwise,
- * the reason printed to standard error. Resolves with the code.
+ * signal, `3` for a refused token, `4` for refused intents, `5` for a client bug, `1` otherwise.
+ * The signal, the stop and the reason for the exit are logged through the bot's logger (one JSON
+ * line each with the default pino logger). Resolves with the code.
  *
  * @example
  * await runBot(createBot({ ...bot, token, baseUrl }));
@@ -58,15 +59,21 @@ export async function runBot(bot: Bot, options: RunBotOptions = {}): Promise<num
   const exit = options.exit ?? ((code: number) => process.exit(code));
   const stopTimeoutMs = options.stopTimeoutMs ?? 10_000;
   let signalled: NodeJS.Signals | null = null;
+  let stoppingSince = 0;
+  let stopping: Promise<void> | null = null;
   const onSignal = (signal: NodeJS.Signals) => {
     if (signalled) return;
     signalled = signal;
+    stoppingSince = performance.now();
+    bot.logger.info(`${signal} received: stopping`);
     const timer = setTimeout(() => {
-      process.stderr.write(`bot: still stopping ${stopTimeoutMs} ms after ${signal}; exiting\n`);
+      bot.logger.error(
+        `still stopping ${stopTimeoutMs} ms after ${signal}; exiting (exit code ${EXIT_CODES.crashed})`,
+      );
       exit(EXIT_CODES.crashed);
     }, stopTimeoutMs);
     timer.unref();
-    void bot.stop().finally(() => clearTimeout(timer));
+    stopping = bot.stop().finally(() => clearTimeout(timer));
   };
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
@@ -78,14 +85,25 @@ export async function runBot(bot: Bot, options: RunBotOptions = {}): Promise<num
     await bot.ended();
     code = EXIT_CODES.stopped;
   } catch (error) {
-    code = exitCodeFor(error);
-    process.stderr.write(
-      `bot: ${error instanceof Error ? error.message : String(error)} (exit code ${code})\n`,
-    );
+    if (stopping) {
+      // A signal during the start: the start failed because the stop closed the connection.
+      await stopping;
+      code = EXIT_CODES.stopped;
+    } else {
+      code = exitCodeFor(error);
+      const reason = `${error instanceof Error ? error.message : String(error)} (exit code ${code})`;
+      // An unexpected error comes with its stack; a known cause (a refused token) says enough.
+      if (code === EXIT_CODES.crashed) bot.logger.error(reason, error);
+      else bot.logger.error(reason);
+    }
   } finally {
     process.off("SIGINT", onSignal);
     process.off("SIGTERM", onSignal);
     await server?.close();
+  }
+  if (signalled && code === EXIT_CODES.stopped) {
+    const ms = Math.round(performance.now() - stoppingSince);
+    bot.logger.info(`stopped in ${ms} ms after ${signalled} (exit code ${code})`);
   }
   exit(code);
   return code;
