@@ -1,6 +1,14 @@
-import { BotErrorsError, createTestWorld, WaitTimeoutError } from "@chatbot/testing";
+import { BotErrorsError, type BotHandlerError, createTestWorld, WaitTimeoutError } from "@chatbot/testing";
 import { describe, expect, it } from "vitest";
-import { createBot, Listener, type Message, On, RestClient } from "../src/index.js";
+import {
+  Command,
+  type CommandContext,
+  createBot,
+  Listener,
+  type Message,
+  On,
+  RestClient,
+} from "../src/index.js";
 
 /** Answers "!boom" by throwing, and "!pin" with a call the service refuses (no Manage messages). */
 @Listener()
@@ -14,11 +22,19 @@ class Faulty {
   }
 }
 
+@Command({ name: "roll", description: "Rolls a die, and breaks" })
+class Roll {
+  run(_ctx: CommandContext): void {
+    throw new Error("the die fell off the table");
+  }
+}
+
 /** A world with the faulty bot running, silent, its errors reported to the world as the templates do. */
 async function faultyBot(timeoutMs: number) {
   const world = await createTestWorld({ people: ["ada"], timeoutMs });
   const bot = createBot({
     listeners: [Faulty],
+    commands: [Roll],
     messageContent: true,
     token: world.token,
     baseUrl: world.baseUrl,
@@ -57,8 +73,22 @@ describe("a bot's failures reach its test", () => {
     await world.people.ada.say(world.channels.general, "!boom");
     await bot.idle();
     await expect
-      .poll(() => world.takeBotErrors().map((e) => (e as Error).message))
+      .poll(() => world.takeBotErrors().map((e) => (e.error as Error).message))
       .toEqual(["the boom handler broke"]);
     await expect(world.close()).resolves.toBeUndefined();
+  });
+
+  it("takeBotErrors() says which command or listener threw each error", async () => {
+    const { world, bot } = await faultyBot(2_000);
+    await (await world.people.ada.use(world.channels.general, "/roll")).answered();
+    await world.people.ada.say(world.channels.general, "!boom");
+    await bot.idle();
+    const taken: BotHandlerError[] = [];
+    await expect.poll(() => taken.push(...world.takeBotErrors())).toBe(2);
+    expect(taken.map((e) => [e.where, (e.error as Error).message])).toEqual([
+      ["/roll", "the die fell off the table"],
+      ["Faulty.heard", "the boom handler broke"],
+    ]);
+    await world.close();
   });
 });

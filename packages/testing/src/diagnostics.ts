@@ -10,10 +10,15 @@ export interface BotFailurePlace {
   readonly job?: { readonly name: string; readonly key: string | null; readonly attempt: number };
 }
 
-/** One error a bot reported to the world through {@link Diagnostics.report}. */
-export interface BotError {
+/** An error a bot's handler threw, and where: as `world.takeBotErrors()` answers it. */
+export interface BotHandlerError {
   readonly error: unknown;
+  /** Which handler threw: `/roll` (a command), `Faulty.heard` (a listener), or `Digest.send (job digest, key daily, attempt 2)`. */
   readonly where: string;
+}
+
+/** One error a bot reported to the world through {@link Diagnostics.report}. */
+export interface BotError extends BotHandlerError {
   /** The inspector's sequence number when it was reported: waits list those since they began. */
   readonly at: number;
 }

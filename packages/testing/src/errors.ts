@@ -1,3 +1,5 @@
+import type { BotHandlerError } from "./diagnostics.js";
+
 /** The base of every error this package throws; `code` is stable and safe to test against. */
 export class TestingError extends Error {
   constructor(
@@ -87,7 +89,7 @@ export class WorldClosedError extends TestingError {
  * with each error and where it was thrown, so a bot's failure never hides behind a timed-out wait.
  */
 export class BotErrorsError extends TestingError {
-  constructor(readonly errors: readonly { readonly error: unknown; readonly where: string }[]) {
+  constructor(readonly errors: readonly BotHandlerError[]) {
     const lines = errors.map(({ error, where }) => {
       const text =
         error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);

@@ -7,7 +7,7 @@ export {
   DEFAULT_APP_SCOPES,
 } from "./build-seed.js";
 export { createTestWorld } from "./create-test-world.js";
-export type { BotFailurePlace } from "./diagnostics.js";
+export type { BotFailurePlace, BotHandlerError } from "./diagnostics.js";
 export {
   BotErrorsError,
   DevApiError,

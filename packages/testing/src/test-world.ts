@@ -2,7 +2,7 @@ import type { AuditLogEntry, Message } from "@chatbot/protocol";
 import type { ManualClock, RunningServer } from "@chatbot/server";
 import type { AppHandle } from "./app-handle.js";
 import type { DevApi } from "./dev-api.js";
-import type { BotFailurePlace, Diagnostics } from "./diagnostics.js";
+import type { BotFailurePlace, BotHandlerError, Diagnostics } from "./diagnostics.js";
 import { BotErrorsError, TestingError } from "./errors.js";
 import type { Faults } from "./faults.js";
 import { type ChannelHandle, type IdRef, idOf, type RoleHandle, type ServerHandle } from "./handles.js";
@@ -165,9 +165,13 @@ export class TestWorld<
     this.parts.diagnostics.report(error, where);
   };
 
-  /** The errors the bot's handlers threw so far, taken (a test that expects one says so this way). */
-  takeBotErrors(): unknown[] {
-    return this.parts.diagnostics.errors.splice(0).map((e) => e.error);
+  /**
+   * The errors the bot's handlers threw so far, each with the handler that threw it (`/roll`,
+   * `Faulty.heard`, `Digest.send (job digest, key daily, attempt 2)`), taken: a test that expects
+   * one says so this way.
+   */
+  takeBotErrors(): BotHandlerError[] {
+    return this.parts.diagnostics.errors.splice(0).map(({ error, where }) => ({ error, where }));
   }
 
   /**
