@@ -4,11 +4,16 @@ import { pathToFileURL } from "node:url";
 import { type BotDefinition, exitCodeFor, observe, type ObserveServer } from "@chatbot/framework";
 import yargs from "yargs";
 import { CLUSTER_EXIT } from "./exit-codes.js";
+import { redisTargetOf } from "./redis-url.js";
 import { type ClusterNode, type ClusterRole, startClusterNode } from "./start-cluster-node.js";
 
 /** The flags, declared once: registered with yargs, and each with its environment variable. */
 const OPTIONS = {
-  redis: { type: "string", describe: "The Redis URL; default $REDIS_URL" },
+  redis: {
+    type: "string",
+    describe:
+      "The Redis URL, redis://, rediss:// or redis+sentinel://host[:port][,host[:port]...]/<name>; default $REDIS_URL",
+  },
   role: {
     type: "string",
     choices: ["gateway", "worker", "both"],
@@ -65,6 +70,11 @@ export async function main(argv: readonly string[], env = process.env): Promise<
   const baseUrl = flags["base-url"] ?? env.CHATBOT_BASE_URL;
   const gatewayUrl = flags["gateway-url"] ?? env.CHATBOT_GATEWAY_URL;
   if (!redis) fail("the Redis URL is missing: set REDIS_URL or give --redis");
+  try {
+    redisTargetOf(redis);
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error));
+  }
   if (!token) fail("the bot token is missing: set CHATBOT_TOKEN or give --token");
   if (!baseUrl) fail("the service's address is missing: set CHATBOT_BASE_URL or give --base-url");
   if (!["gateway", "worker", "both"].includes(role))

@@ -11,11 +11,12 @@ import {
 } from "@chatbot/framework";
 import { GatewayClient } from "@chatbot/gateway";
 import { RestClient } from "@chatbot/rest";
-import { Redis } from "ioredis";
 import { ClusterOptionsError } from "./cluster-error.js";
 import { GatewayRole } from "./gateway-role.js";
 import { ClusterKeys } from "./keys.js";
 import { watchRedis } from "./redis-health.js";
+import { checkRedisSettings } from "./redis-settings.js";
+import { connectRedis, redisTargetOf } from "./redis-url.js";
 import { RedisRateLimits } from "./redis-rate-limits.js";
 import { RedisStore } from "./redis-store.js";
 import { WorkerRole } from "./worker-role.js";
@@ -25,7 +26,11 @@ export type ClusterRole = "gateway" | "worker" | "both";
 
 /** Options of {@link startClusterNode}. */
 export interface ClusterNodeOptions {
-  /** The Redis server: a `redis://` URL. */
+  /**
+   * The Redis server: a `redis://` or `rediss://` URL, or a Sentinel group's
+   * `redis+sentinel://host[:port][,host[:port]...]/<name>`, whose primary every connection follows
+   * through failovers.
+   */
   readonly redis: string;
   readonly role: ClusterRole;
   readonly token: string;
@@ -103,11 +108,7 @@ export async function startClusterNode(
       `role must be gateway, worker or both, got ${JSON.stringify(options.role)}`,
     );
   }
-  if (typeof options.redis !== "string" || !/^rediss?:\/\//.test(options.redis)) {
-    throw new ClusterOptionsError(
-      `redis must be a redis:// or rediss:// URL, got ${JSON.stringify(options.redis)}`,
-    );
-  }
+  const redisTarget = redisTargetOf(options.redis);
   if (typeof options.token !== "string" || options.token === "") {
     throw new ClusterOptionsError("token must be the bot token, a non-empty string");
   }
@@ -125,8 +126,9 @@ export async function startClusterNode(
   const first = new RestClient({ token: options.token, baseUrl: options.baseUrl });
   const app = await first.getApplication().finally(() => first.close());
   const keys = new ClusterKeys(options.namespace ?? `chatbot:${app.id}`);
-  const redis = new Redis(options.redis, { maxRetriesPerRequest: null, lazyConnect: false, commandTimeout });
+  const redis = connectRedis(redisTarget, { maxRetriesPerRequest: null, lazyConnect: false, commandTimeout });
   watchRedis(redis, logger, nodeId, "main");
+  await checkRedisSettings(redis, logger);
   // Every process's calls count against one set of limits, kept in Redis.
   const sharedRateLimits = new RedisRateLimits(redis, keys.prefix, definition.rest?.globalLimit ?? 50);
   const restOptions = { ...definition.rest, sharedRateLimits };
