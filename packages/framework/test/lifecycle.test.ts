@@ -52,4 +52,16 @@ describe("stop()", () => {
     expect(outcome).toHaveAnswered({ content: "finished after the stop" });
     expect(heard).toEqual(["before"]);
   });
+
+  it("a REST call after stop() fails at once, saying the client is closed", async () => {
+    const w = await world({ people: ["alice"] });
+    const { bot } = await startedBot(w, {});
+    await bot.stop();
+    const started = performance.now();
+    const error = await bot.rest
+      .createMessage(w.channels.general.id, { content: "too late" })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: "ClientClosedError", code: "client_closed", method: "POST" });
+    expect(performance.now() - started).toBeLessThan(100);
+  });
 });

@@ -1,5 +1,6 @@
 export { type ValidationErrors, ValidationError, isValidationError } from "@chatbot/protocol";
 export * from "./errors/api-error.js";
+export * from "./errors/client-closed-error.js";
 export * from "./errors/http-error.js";
 export * from "./errors/network-error.js";
 export * from "./errors/rate-limit-error.js";

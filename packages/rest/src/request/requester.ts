@@ -1,5 +1,6 @@
 import { isErrorBody } from "@chatbot/protocol";
 import { ApiError } from "../errors/api-error.js";
+import { ClientClosedError } from "../errors/client-closed-error.js";
 import { HttpError } from "../errors/http-error.js";
 import { NetworkError } from "../errors/network-error.js";
 import { RateLimitError, type RateLimitDetails } from "../errors/rate-limit-error.js";
@@ -81,8 +82,11 @@ export class Requester {
     );
   }
 
-  /** Closes the connections; calls made afterwards fail. */
+  #closed = false;
+
+  /** Closes the connections; calls made afterwards fail at once with a {@link ClientClosedError}. */
   close(): Promise<void> {
+    this.#closed = true;
     return this.transport.close();
   }
 
@@ -176,6 +180,7 @@ export class Requester {
     let refusals = 0;
     for (let attempt = 0; ; attempt++) {
       stats.retries = attempt;
+      if (this.#closed) throw new ClientClosedError(target);
       const before = this.config.clock.now();
       await this.waitForLimits(call, bucket, target, options);
       stats.waitedMs += this.config.clock.now() - before;
@@ -184,6 +189,8 @@ export class Requester {
         response = await this.send(call, options);
       } catch (error) {
         if (options.signal?.aborted) throw options.signal.reason;
+        // Closed meanwhile: the transport's failure is the close's doing, and retrying cannot help.
+        if (this.#closed) throw new ClientClosedError(target);
         const timeout = options.timeout ?? this.config.timeout;
         const failure =
           error instanceof TransportTimeoutError
