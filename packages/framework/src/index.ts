@@ -24,6 +24,7 @@ export {
 } from "./context/command-context.js";
 export { CooldownHandle } from "./context/cooldown-handle.js";
 export { EventContext, type EventPayload } from "./context/event-context.js";
+export type { ServiceToken } from "./context/resolve-from.js";
 export type { ReplyInput, ReplyOptions } from "./context/reply-input.js";
 export { Command, type CommandClass, type CommandOptions, type CommandScope } from "./decorators/command.js";
 export { Listener } from "./decorators/listener.js";

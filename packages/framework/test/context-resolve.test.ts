@@ -5,9 +5,12 @@ import {
   CommandContext,
   EventContext,
   type Message,
+  Logger,
+  MemoryStore,
   type Middleware,
   On,
   singleton,
+  StateStore,
   UseMiddleware,
 } from "../src/index.js";
 import { botFor, startedBot, world } from "./support.js";
@@ -72,6 +75,33 @@ describe("ctx.resolve", () => {
     expect(await ask("/vote")).toHaveAnswered({ content: "Voted.", ephemeral: true });
     await w.people.ada.say(general, "during the poll");
     await expect.poll(() => heard).toEqual(["during the poll"]);
+  });
+
+  it("takes StateStore, an abstract class, as ctx.resolve(StateStore) and bot.resolve(StateStore), typed", async () => {
+    // Counts the uses of /count in the bot's store: the middleware reaches it by its class.
+    const counted: Middleware<CommandContext> = async (ctx, next) => {
+      const store: StateStore = ctx.resolve(StateStore);
+      await store.update<number>("uses", (n) => (n ?? 0) + 1);
+      await next();
+    };
+    @Command({ name: "count", description: "Counts its uses" })
+    @UseMiddleware(counted)
+    class Count {
+      async run(ctx: CommandContext) {
+        await ctx.reply(`used ${await ctx.resolve(StateStore).get<number>("uses")} times`);
+      }
+    }
+    const w = await world({ people: ["ada"] });
+    const store = new MemoryStore();
+    const { bot } = await startedBot(w, { commands: [Count], store });
+    await (await w.people.ada.use(w.channels.general, "/count")).answered();
+    const second = await (await w.people.ada.use(w.channels.general, "/count")).answered();
+    expect(second).toHaveAnswered({ content: "used 2 times" });
+    // From a test or a host holding the bot: the same services, by their class.
+    const resolved: StateStore = bot.resolve(StateStore);
+    expect(resolved).toBe(store);
+    expect(await resolved.get("uses")).toBe(2);
+    expect(bot.resolve(Logger)).toBe(bot.logger);
   });
 
   it("says so when a context was made outside a bot", async () => {

@@ -18,6 +18,7 @@ import {
   readSchedules,
   type ScheduleDefinition,
 } from "../definitions/listener-definition.js";
+import { resolveFrom, type ServiceToken } from "../context/resolve-from.js";
 import { MemoryStore } from "../state/memory-store.js";
 import { type JobInfo, Scheduler } from "../state/scheduler.js";
 import { StateStore } from "../state/state-store.js";
@@ -267,6 +268,14 @@ export class Bot {
    */
   refreshTelemetry(): void {
     this.#telemetry = new BotTelemetry(this.#options.telemetry);
+  }
+
+  /**
+   * A service of the bot's container, as a constructor would get it: `bot.resolve(StateStore)`
+   * type-checks where tsyringe's `bot.container.resolve` refuses an abstract class.
+   */
+  resolve<T>(token: ServiceToken<T>): T {
+    return resolveFrom(this.container, token);
   }
 
   /** Whether the commands are in sync with the service (after `start()`; always with `sync: false`). */

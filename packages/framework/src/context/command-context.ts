@@ -1,10 +1,10 @@
 import { type InteractionResolved, LIMITS, type Message, type Role, type User } from "@chatbot/protocol";
 import type { GatewayInteraction } from "@chatbot/gateway";
 import type { Permissions, RestClient } from "@chatbot/rest";
-import type { DependencyContainer, InjectionToken } from "tsyringe";
+import type { DependencyContainer } from "tsyringe";
 import { InteractionStateError } from "../errors.js";
 import { CooldownHandle } from "./cooldown-handle.js";
-import { resolveFrom } from "./resolve-from.js";
+import { resolveFrom, type ServiceToken } from "./resolve-from.js";
 import type { Clock, ClockTimer, Logger } from "../services.js";
 import { EPHEMERAL, type ReplyInput, toMessageBody } from "./reply-input.js";
 
@@ -104,9 +104,9 @@ export class CommandContext {
 
   /**
    * A service of the bot's container (this interaction's scope), as a constructor would get it: for
-   * middleware that need one (`ctx.resolve(PollBook).isOpen(...)`).
+   * middleware that need one (`ctx.resolve(PollBook).isOpen(...)`, `ctx.resolve(StateStore)`).
    */
-  resolve<T>(token: InjectionToken<T>): T {
+  resolve<T>(token: ServiceToken<T>): T {
     return resolveFrom(this.container, token);
   }
 

@@ -1,7 +1,7 @@
 import type { GatewayEventName, User } from "@chatbot/protocol";
 import type { GatewayEventPayloads } from "@chatbot/gateway";
-import type { DependencyContainer, InjectionToken } from "tsyringe";
-import { resolveFrom } from "./resolve-from.js";
+import type { DependencyContainer } from "tsyringe";
+import { resolveFrom, type ServiceToken } from "./resolve-from.js";
 
 /** The payload an `@On(E)` handler receives (`MESSAGE_CREATE` carries `recovered`). */
 export type EventPayload<E extends GatewayEventName> = GatewayEventPayloads[E];
@@ -41,9 +41,9 @@ export class EventContext<E extends GatewayEventName = GatewayEventName> {
 
   /**
    * A service of the bot's container, as a constructor would get it: for middleware and guards that
-   * need one (`ctx.resolve(PollBook).isOpen(...)`).
+   * need one (`ctx.resolve(PollBook).isOpen(...)`, `ctx.resolve(StateStore)`).
    */
-  resolve<T>(token: InjectionToken<T>): T {
+  resolve<T>(token: ServiceToken<T>): T {
     return resolveFrom(this.container, token);
   }
 

@@ -1,5 +1,4 @@
 import type { CommandContext } from "../context/command-context.js";
-import type { InjectionToken } from "tsyringe";
 import { StateStore } from "../state/state-store.js";
 import type { Middleware } from "./compose.js";
 
@@ -48,7 +47,7 @@ export function cooldown(options: CooldownOptions): Middleware<CommandContext> {
             ? ctx.guildId
             : "all";
     const key = `cooldown:${options.key ?? ctx.commandName}:${per}:${who}`;
-    const store = ctx.resolve(StateStore as unknown as InjectionToken<StateStore>);
+    const store = ctx.resolve(StateStore);
     const now = ctx.clock.now();
     // Counted only if nobody else counted a use of this key meanwhile (another process, another
     // handler): compare and set, again on a race.
