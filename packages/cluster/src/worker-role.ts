@@ -224,6 +224,9 @@ export class WorkerRole {
         ]);
         return;
       }
+      // A heartbeat under way when the worker stopped fails as its connection closes: the stop's
+      // doing, not Redis's, so it says nothing.
+      if (!this.#running) return;
       this.#o.logger.warn(`cluster: worker heartbeat failed (Redis unreachable?): ${String(error)}`);
     } finally {
       this.#ticking = false;
