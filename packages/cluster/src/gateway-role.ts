@@ -122,6 +122,14 @@ export class GatewayRole {
     await this.#demote("stopping");
   }
 
+  /** How long the last lease check's Redis call took (ms). */
+  redisRoundTripMs = 0;
+
+  #contact(asked: number): void {
+    this.#lastContactAt = Date.now();
+    this.redisRoundTripMs = this.#lastContactAt - asked;
+  }
+
   async #tick(): Promise<void> {
     if (this.#ticking || this.#state === "stopped") return;
     this.#ticking = true;
@@ -130,13 +138,14 @@ export class GatewayRole {
         // The lease and the cursors may be old ones: compete again, and read back from them.
         await this.#demote("Redis lost data");
       }
+      const asked = Date.now();
       if (this.#state === "owner") {
         const kept = await this.#lease.renew();
-        this.#lastContactAt = Date.now();
+        this.#contact(asked);
         if (!kept) await this.#demote("lost the gateway lease");
       } else {
         const won = await this.#lease.acquire();
-        this.#lastContactAt = Date.now();
+        this.#contact(asked);
         if (won) await this.#becomeOwner();
       }
     } catch (error) {

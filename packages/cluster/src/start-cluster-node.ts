@@ -12,6 +12,7 @@ import {
 import { GatewayClient } from "@chatbot/gateway";
 import { RestClient } from "@chatbot/rest";
 import { ClusterOptionsError } from "./cluster-error.js";
+import { clusterTelemetry } from "./cluster-telemetry.js";
 import { GatewayRole } from "./gateway-role.js";
 import { ClusterKeys } from "./keys.js";
 import { watchRedis } from "./redis-health.js";
@@ -78,6 +79,11 @@ export interface ClusterNode {
    * `observe(node, { port })` from `@chatbot/framework` serves it as `/readyz`.
    */
   notReadyReason(): string | null;
+  /**
+   * Makes the cluster's metrics (and the worker's bot's) again on the global meter provider: call
+   * it after registering an OpenTelemetry SDK later than the node started (`observe()` does).
+   */
+  refreshTelemetry(): void;
   /** Stops gracefully: hands the connection and the partitions over, lets handlers end. */
   stop(): Promise<void>;
 }
@@ -126,7 +132,11 @@ export async function startClusterNode(
   const first = new RestClient({ token: options.token, baseUrl: options.baseUrl });
   const app = await first.getApplication().finally(() => first.close());
   const keys = new ClusterKeys(options.namespace ?? `chatbot:${app.id}`);
-  const redis = connectRedis(redisTarget, { maxRetriesPerRequest: null, lazyConnect: false, commandTimeout });
+  const redis = connectRedis(redisTarget, {
+    maxRetriesPerRequest: null,
+    lazyConnect: false,
+    commandTimeout,
+  });
   watchRedis(redis, logger, nodeId, "main");
   await checkRedisSettings(redis, logger);
   // Every process's calls count against one set of limits, kept in Redis.
@@ -173,6 +183,7 @@ export async function startClusterNode(
     });
     gateway.start();
   }
+  clusterTelemetry(gateway, worker);
   let stopping: Promise<void> | null = null;
   return {
     nodeId,
@@ -199,6 +210,10 @@ export async function startClusterNode(
       }
       if (bot && bot.state !== "running") return `the bot is ${bot.state}`;
       return null;
+    },
+    refreshTelemetry() {
+      clusterTelemetry(gateway, worker);
+      bot?.refreshTelemetry();
     },
     stop() {
       stopping ??= (async () => {

@@ -83,6 +83,14 @@ export class WorkerRole {
   handled = 0;
   /** Entries sent to the dead letters by this worker. */
   deadLettered = 0;
+  /** How long the last heartbeat's Redis call took (ms). */
+  redisRoundTripMs = 0;
+  /**
+   * Per stream this worker reads (its partitions and the interactions): entries delivered and not
+   * acknowledged (`pending`) and entries not delivered yet (`lag`), as of the last trim (every ten
+   * heartbeats).
+   */
+  readonly backlog = new Map<string, { pending: number; lag: number }>();
 
   constructor(options: WorkerRoleOptions) {
     this.#o = options;
@@ -188,6 +196,7 @@ export class WorkerRole {
         return value;
       }) as [unknown, unknown, number];
       this.#lastContactAt = Date.now();
+      this.redisRoundTripMs = this.#lastContactAt - now;
       if (await this.#generation.lost()) {
         // Leases and marks may be old ones: nothing more runs under them; the share is taken anew.
         for (const reader of this.#owned.values()) {
@@ -215,7 +224,12 @@ export class WorkerRole {
       if (active.length < share) await this.#claimPartitions(share - active.length, ttl);
       await this.#keepFresh(this.#interactions);
       await this.#claimStale(this.#interactions, ttl);
-      if (++this.#ticks % 10 === 0) await this.#trim();
+      if (++this.#ticks % 10 === 0) {
+        // Entries of a partition held here that were left pending (read by a reader let go since):
+        // taken again, in order, behind what runs (an entry running here is never scheduled twice).
+        for (const reader of this.#owned.values()) if (!reader.releasing) await this.#claimStale(reader, ttl);
+        await this.#trim();
+      }
     } catch (error) {
       if (isNoGroup(error)) {
         await this.#recreateGroups([
@@ -341,8 +355,10 @@ export class WorkerRole {
           ...readers.map(() => ">"),
         )) as [string, Entry[]][] | null;
         for (const [stream, entries] of result ?? []) {
-          const reader = readers.find((r) => r.stream === stream)!;
-          for (const entry of entries) this.#schedule(reader, entry, false);
+          // The reader holding the stream now: the partition may have been lost and taken again
+          // while this read waited. None: the entries stay pending for whoever takes it.
+          const reader = this.#currentReader(stream);
+          if (reader) for (const entry of entries) this.#schedule(reader, entry, false);
         }
       } catch (error) {
         if (!this.#running) return;
@@ -352,6 +368,13 @@ export class WorkerRole {
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
     }
+  }
+
+  #currentReader(stream: string): StreamReader | undefined {
+    if (stream === this.#interactions.stream) return this.#interactions;
+    for (const reader of this.#owned.values())
+      if (reader.stream === stream && !reader.releasing) return reader;
+    return undefined;
   }
 
   /** Queues an entry: a partition's run in order; interactions run at once, side by side. */
@@ -456,6 +479,7 @@ export class WorkerRole {
       const groups = (await redis.xinfo("GROUPS", reader.stream)) as unknown[][];
       const group = groups.map(toRecord).find((g) => g.name === CONSUMER_GROUP);
       if (!group) continue;
+      this.backlog.set(reader.stream, { pending: Number(group.pending ?? 0), lag: Number(group.lag ?? 0) });
       const summary = (await redis.xpending(reader.stream, CONSUMER_GROUP)) as [
         number,
         string | null,

@@ -246,6 +246,26 @@ describe("a bot on a cluster", () => {
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   });
 
+  it("serves the cluster's metrics: ownership and fence, partitions, entries handled, Redis's round trip", async () => {
+    const { redis, world } = await setUp();
+    const only = await node(redis, world, "both", "only");
+    await world.app.connected();
+    const server = await observe(only, { port: 0 });
+    cleanups.push(() => server.close());
+    await world.people.ada.say(world.servers.one.channels.general!, "counted");
+    await expect.poll(() => seen.length).toBe(1);
+    const text = await (await fetch(`${server.url}/metrics`)).text();
+    const value = (name: string) =>
+      Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)`, "m").exec(text)?.[1]);
+    expect(value("chatbot_cluster_gateway_owner")).toBe(1);
+    expect(value("chatbot_cluster_gateway_fence")).toBe(only.gateway!.fence);
+    expect(value("chatbot_cluster_partitions")).toBe(16);
+    expect(value("chatbot_cluster_entries_handled_total")).toBeGreaterThanOrEqual(1);
+    expect(value("chatbot_cluster_redis_round_trip")).toBeGreaterThanOrEqual(0);
+    // The worker's bot's own metrics come along.
+    expect(text).toContain("chatbot_events_total");
+  });
+
   it("refuses bad options, naming the option and the rule", async () => {
     await expect(
       startClusterNode(bot, { redis: "http://x", role: "worker", token: "t", baseUrl: "http://127.0.0.1:1" }),

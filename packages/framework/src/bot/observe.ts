@@ -35,6 +35,8 @@ export interface ObserveServer {
 export interface Observed {
   readonly logger: Logger;
   notReadyReason(): string | null;
+  /** Makes its instruments again on the meter provider `/metrics` just registered. */
+  refreshTelemetry?(): void;
 }
 
 /** Why the bot is not ready, or null when it is. */
@@ -53,7 +55,7 @@ export function notReadyReason(bot: Bot): string | null {
  * `runBot`.
  */
 export async function observe(target: Bot | Observed, options: ObserveOptions): Promise<ObserveServer> {
-  const bot = "refreshTelemetry" in target ? target : null;
+  const bot = "commandsSynced" in target ? target : null;
   const reasonNotReady = bot ? () => notReadyReason(bot) : () => (target as Observed).notReadyReason();
   const port = options?.port;
   if (!Number.isInteger(port) || port < 0 || port > 65_535) {
@@ -69,7 +71,7 @@ export async function observe(target: Bot | Observed, options: ObserveOptions): 
     exporter = new PrometheusExporter({ preventServerStart: true });
     provider = new MeterProvider({ readers: [exporter] });
     if (metrics.setGlobalMeterProvider(provider)) {
-      bot?.refreshTelemetry();
+      target.refreshTelemetry?.();
     } else {
       target.logger.warn(
         "observe: the application registered its own meter provider; /metrics is not served",
