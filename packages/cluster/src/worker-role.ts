@@ -326,7 +326,11 @@ export class WorkerRole {
   /** Gives a partition back once what was read of it has run: another worker takes it from there. */
   async #handBack(p: number, reader: StreamReader): Promise<void> {
     reader.releasing = true;
-    await reader.chain;
+    // What a read under way still brings joins the chain: wait until nothing more was added.
+    for (let chain = reader.chain; ; chain = reader.chain) {
+      await chain;
+      if (reader.chain === chain) break;
+    }
     this.#owned.delete(p);
     await this.#release([this.#o.keys.partitionLease(p)], [reader.lease!]).catch(() => undefined);
   }
@@ -372,8 +376,9 @@ export class WorkerRole {
 
   #currentReader(stream: string): StreamReader | undefined {
     if (stream === this.#interactions.stream) return this.#interactions;
-    for (const reader of this.#owned.values())
-      if (reader.stream === stream && !reader.releasing) return reader;
+    // A partition being handed back still holds its lease until its chain has run: what a read
+    // brings for it runs there, in order.
+    for (const reader of this.#owned.values()) if (reader.stream === stream) return reader;
     return undefined;
   }
 
