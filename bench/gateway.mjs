@@ -10,6 +10,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { WebSocket } from "ws";
+import { serveCommands } from "./lib/scale-ipc.mjs";
 
 const BOTS = 100;
 const GUILDS = 10;
@@ -124,14 +125,7 @@ function clientsProcess() {
     },
   };
 
-  process.on("message", async ({ id, cmd, args }) => {
-    try {
-      process.send({ id, ok: true, result: await commands[cmd](args ?? {}) });
-    } catch (error) {
-      process.send({ id, ok: false, error: String(error?.stack ?? error) });
-    }
-  });
-  process.send({ ready: true });
+  serveCommands(commands);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -53,3 +53,18 @@ export async function forkWorker(modulePath, execArgv = []) {
   };
   return { call, stop, pid: child.pid };
 }
+
+/**
+ * The child's side of {@link forkWorker}: answers each `{ id, cmd, args }` with `commands[cmd](args)`
+ * (`{ id, ok, result | error }`), then says it is ready.
+ */
+export function serveCommands(commands) {
+  process.on("message", async ({ id, cmd, args }) => {
+    try {
+      process.send({ id, ok: true, result: await commands[cmd](args ?? {}) });
+    } catch (error) {
+      process.send({ id, ok: false, error: String(error?.stack ?? error) });
+    }
+  });
+  process.send({ ready: true });
+}

@@ -2,6 +2,7 @@
 // identifies and reads (parses) READY and every GUILD_CREATE, timing from the identify to the last one.
 // A close, an error or the deadline ends the read with the reason and how far it got.
 import { WebSocket } from "ws";
+import { serveCommands } from "./scale-ipc.mjs";
 
 const now = () => performance.timeOrigin + performance.now();
 
@@ -48,12 +49,10 @@ function connect({ url, token, timeoutMs }) {
   });
 }
 
-process.on("message", async ({ id, cmd, args }) => {
-  if (cmd === "stop") {
-    process.send({ id, ok: true, result: {} });
+serveCommands({
+  connect,
+  stop() {
     setImmediate(() => process.exit(0));
-    return;
-  }
-  process.send({ id, ok: true, result: await connect(args) });
+    return {};
+  },
 });
-process.send({ ready: true });

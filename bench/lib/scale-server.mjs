@@ -5,6 +5,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { WebSocketServer } from "ws";
+import { serveCommands } from "./scale-ipc.mjs";
 import { messageRow, oneServerWorld, PastIds, serversWorld } from "./scale-seed.mjs";
 
 const { startServer } = await import("../../packages/server/dist/index.js");
@@ -133,11 +134,4 @@ const commands = {
   },
 };
 
-process.on("message", async ({ id, cmd, args }) => {
-  try {
-    process.send({ id, ok: true, result: await commands[cmd](args ?? {}) });
-  } catch (error) {
-    process.send({ id, ok: false, error: String(error?.stack ?? error) });
-  }
-});
-process.send({ ready: true });
+serveCommands(commands);
