@@ -106,6 +106,18 @@ async function harness(): Promise<Harness> {
   };
 }
 
+/** A gateway process, connected, and two worker processes `w1` and `w2`. */
+async function gatewayAndTwoWorkers() {
+  const h = await harness();
+  await h.start("gateway", "gw");
+  await h.world.app.connected();
+  const workers = new Map([
+    ["w1", await h.start("worker", "w1")],
+    ["w2", await h.start("worker", "w2")],
+  ]);
+  return { h, workers };
+}
+
 function killed(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => child.once("exit", () => resolve()));
@@ -152,13 +164,7 @@ describe("a cluster under kill -9", () => {
   });
 
   it("hands a killed worker's event to another worker", async () => {
-    const h = await harness();
-    await h.start("gateway", "gw");
-    await h.world.app.connected();
-    const workers = new Map([
-      ["w1", await h.start("worker", "w1")],
-      ["w2", await h.start("worker", "w2")],
-    ]);
+    const { h, workers } = await gatewayAndTwoWorkers();
     await h.world.people.ada.say(h.world.channels.general, "slow one");
     await expect.poll(() => h.started().length).toBe(1);
     const victim = h.started()[0]!.node;
@@ -170,13 +176,7 @@ describe("a cluster under kill -9", () => {
   });
 
   it("a worker stalled past its partition's lease stops before its next entry when it resumes", async () => {
-    const h = await harness();
-    await h.start("gateway", "gw");
-    await h.world.app.connected();
-    const workers = new Map([
-      ["w1", await h.start("worker", "w1")],
-      ["w2", await h.start("worker", "w2")],
-    ]);
+    const { h, workers } = await gatewayAndTwoWorkers();
     const sent = Array.from({ length: 30 }, (_, i) => `busy ${i}`);
     for (const content of sent) await h.world.people.ada.say(h.world.channels.general, content);
     await expect.poll(() => h.started().length).toBeGreaterThan(0);
