@@ -1,7 +1,7 @@
 import { type GatewayClientOptions, type GatewayDispatch, GatewayClient } from "@chatbot/gateway";
 import type { Intent } from "@chatbot/protocol";
 import { RestClient, type RestClientOptions } from "@chatbot/rest";
-import type { Logger } from "@chatbot/framework";
+import { type Logger, logGateway } from "@chatbot/framework";
 import type { Redis } from "ioredis";
 import type { ClusterKeys } from "./keys.js";
 import { RedisLease } from "./lease.js";
@@ -184,12 +184,8 @@ export class GatewayRole {
       this.#finish(error);
       void this.#demote("the gateway stopped");
     });
-    gateway.on("recoverySkipped", (skip) =>
-      logger.warn(`cluster: recovery skipped channel ${skip.channelId}: ${skip.reason}`),
-    );
-    gateway.on("recovered", ({ count, tookMs }) => {
-      if (count > 0) logger.info(`cluster: recovered ${count} missed message(s) in ${tookMs} ms`);
-    });
+    // The owner's drops, reconnects and recoveries, in the lines a single process writes.
+    logGateway(gateway, logger);
     try {
       const { "*": newest, ...cursors } = await this.#options.redis.hgetall(this.#options.keys.cursors);
       if (newest !== undefined) gateway.resumeFrom({ cursors, newest });
