@@ -19,6 +19,8 @@ const HANDLED_TTL_MS = 24 * 60 * 60 * 1000;
 const READ_COUNT = 50;
 /** A partition with this many entries waiting in this process is not read again until it drains. */
 const MAX_WAITING = 200;
+/** How long a blocking read waits for entries at most (ms), and at most one heartbeat. */
+const READ_BLOCK_MS = 500;
 
 /** Options of a {@link WorkerRole}. */
 export interface WorkerRoleOptions {
@@ -79,6 +81,8 @@ export class WorkerRole {
   /** When a heartbeat last got Redis's answer (Unix ms). */
   #lastContactAt = Date.now();
   #loop: Promise<void> = Promise.resolve();
+  /** The read Redis may be serving now, and the streams it asks for. */
+  #reading: { readonly streams: ReadonlySet<string>; readonly done: Promise<unknown> } | null = null;
   /** Entries whose handlers ran here, for tests and metrics. */
   handled = 0;
   /** Entries sent to the dead letters by this worker. */
@@ -326,10 +330,15 @@ export class WorkerRole {
   /** Gives a partition back once what was read of it has run: another worker takes it from there. */
   async #handBack(p: number, reader: StreamReader): Promise<void> {
     reader.releasing = true;
-    // What a read under way still brings joins the chain: wait until nothing more was added.
-    for (let chain = reader.chain; ; chain = reader.chain) {
+    // A read under way may still bring entries of this partition (Redis counts them as delivered
+    // here once it serves it), and they join the chain: wait for the read, then for the chain, until
+    // neither brings anything more. No new read asks for a partition being released.
+    for (;;) {
+      const reading = this.#reading;
+      if (reading?.streams.has(reader.stream)) await reading.done.catch(() => undefined);
+      const chain = reader.chain;
       await chain;
-      if (reader.chain === chain) break;
+      if (reader.chain === chain && !this.#reading?.streams.has(reader.stream)) break;
     }
     this.#owned.delete(p);
     await this.#release([this.#o.keys.partitionLease(p)], [reader.lease!]).catch(() => undefined);
@@ -337,8 +346,17 @@ export class WorkerRole {
 
   async #readLoop(): Promise<void> {
     while (this.#running) {
+      // A partition is read only while its lease is surely this worker's until the read ends, and
+      // some more: a read Redis serves after the lease ran out would hand entries to a worker that
+      // no longer holds the partition, behind the back of the one that took it over. (Renewed each
+      // heartbeat, a lease has two to three heartbeats left.)
+      const now = Date.now();
+      const block = Math.min(READ_BLOCK_MS, this.#o.heartbeatMs);
+      const margin = block + Math.min(500, this.#o.heartbeatMs / 2);
       const readers = [
-        ...[...this.#owned.values()].filter((r) => !r.releasing && r.waiting < MAX_WAITING),
+        ...[...this.#owned.values()].filter(
+          (r) => !r.releasing && r.waiting < MAX_WAITING && r.validUntil - now > margin,
+        ),
         ...(this.#interactions.waiting < MAX_WAITING ? [this.#interactions] : []),
       ];
       if (readers.length === 0) {
@@ -346,23 +364,30 @@ export class WorkerRole {
         continue;
       }
       try {
-        const result = (await this.#reader.xreadgroup(
+        const read = this.#reader.xreadgroup(
           "GROUP",
           CONSUMER_GROUP,
           this.#o.nodeId,
           "COUNT",
           READ_COUNT,
           "BLOCK",
-          Math.min(500, this.#o.heartbeatMs),
+          block,
           "STREAMS",
           ...readers.map((r) => r.stream),
           ...readers.map(() => ">"),
-        )) as [string, Entry[]][] | null;
-        for (const [stream, entries] of result ?? []) {
-          // The reader holding the stream now: the partition may have been lost and taken again
-          // while this read waited. None: the entries stay pending for whoever takes it.
-          const reader = this.#currentReader(stream);
-          if (reader) for (const entry of entries) this.#schedule(reader, entry, false);
+        ) as Promise<[string, Entry[]][] | null>;
+        const reading = { streams: new Set(readers.map((r) => r.stream)), done: read };
+        this.#reading = reading;
+        try {
+          const result = await read;
+          for (const [stream, entries] of result ?? []) {
+            // The reader holding the stream now: the partition may have been lost and taken again
+            // while this read waited. None: the entries stay pending for whoever takes it.
+            const reader = this.#currentReader(stream);
+            if (reader) for (const entry of entries) this.#schedule(reader, entry, false);
+          }
+        } finally {
+          if (this.#reading === reading) this.#reading = null;
         }
       } catch (error) {
         if (!this.#running) return;

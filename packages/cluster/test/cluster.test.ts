@@ -129,6 +129,38 @@ describe("a bot on a cluster", () => {
     expect(new Set(partitionsRead).size).toBe(partitionsRead.length);
   });
 
+  it("moves partitions to workers that join mid-burst without losing, doubling or reordering an event", async () => {
+    const redis = await startRedisServer();
+    cleanups.push(() => redis.close());
+    const names = Array.from({ length: 8 }, (_, i) => `s${i}`);
+    const world = await createTestWorld({
+      people: ["ada"],
+      servers: Object.fromEntries(names.map((n) => [n, { channels: { general: {} } }])),
+      rateLimits: false,
+    });
+    cleanups.push(() => world.close());
+    await node(redis, world, "gateway", "gw");
+    const workers = [await node(redis, world, "worker", "w1")];
+    await world.app.connected();
+    const rounds = 60;
+    for (let round = 0; round < rounds; round++) {
+      // Each join makes every worker's share smaller: partitions are handed back while reads are under way.
+      if (round === 5) workers.push(await node(redis, world, "worker", "w2"));
+      if (round === 15) workers.push(await node(redis, world, "worker", "w3"));
+      await Promise.all(names.map((n) => world.people.ada.say(world.servers[n]!.channels.general!, `${n} ${round}`)));
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    await expect.poll(() => seen.length, { timeout: 10_000 }).toBe(names.length * rounds);
+    const contents = seen.map((s) => s.content);
+    expect(new Set(contents).size).toBe(contents.length);
+    for (const name of names) {
+      expect(contents.filter((c) => c.startsWith(`${name} `))).toEqual(
+        Array.from({ length: rounds }, (_, i) => `${name} ${i}`),
+      );
+    }
+    expect(workers.filter((w) => w.worker!.partitions.length > 0).length).toBe(3);
+  });
+
   it("keys each server to one partition, the same in every process", () => {
     expect(partitionOf("1234567890", 16)).toBe(partitionOf("1234567890", 16));
     const spread = new Set(
