@@ -1,7 +1,14 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { type BotDefinition, exitCodeFor, observe, type ObserveServer } from "@chatbot/framework";
+import {
+  type BotDefinition,
+  exitCodeFor,
+  observe,
+  type ObserveServer,
+  startedByNpm,
+  watchParent,
+} from "@chatbot/framework";
 import yargs from "yargs";
 import { CLUSTER_EXIT } from "./exit-codes.js";
 import { redisTargetOf } from "./redis-url.js";
@@ -37,6 +44,10 @@ const OPTIONS = {
   "observe-host": {
     type: "string",
     describe: "Where to serve them; default $CHATBOT_OBSERVE_HOST, else 127.0.0.1",
+  },
+  "stop-timeout": {
+    type: "number",
+    describe: "Milliseconds a graceful stop may take before the process exits 1 (10000)",
   },
 } as const;
 
@@ -79,6 +90,10 @@ export async function main(argv: readonly string[], env = process.env): Promise<
   if (!baseUrl) fail("the service's address is missing: set CHATBOT_BASE_URL or give --base-url");
   if (!["gateway", "worker", "both"].includes(role))
     fail(`--role must be gateway, worker or both, got ${role}`);
+  const stopTimeoutMs = flags["stop-timeout"] ?? 10_000;
+  if (!Number.isInteger(stopTimeoutMs) || stopTimeoutMs < 1) {
+    fail(`--stop-timeout must be a whole number of milliseconds of at least 1, got ${stopTimeoutMs}`);
+  }
   const entry = resolve(String(flags.entry));
   if (!existsSync(entry)) fail(`the entry ${entry} does not exist (build the bot first)`);
   const loaded = (await import(pathToFileURL(entry).href)) as { default?: BotDefinition };
@@ -120,13 +135,40 @@ export async function main(argv: readonly string[], env = process.env): Promise<
   process.stdout.write(
     `ready node=${node.nodeId} role=${role}${observed ? ` observe_url=${observed.url}` : ""}\n`,
   );
-  const stop = () =>
+  let stopping = false;
+  const stop = (why: string) => {
+    if (stopping) return;
+    stopping = true;
+    const since = performance.now();
+    node.logger.info(`${why}: stopping`);
+    // Whatever holds the stop (a handler that never ends, Redis that does not answer), the process
+    // ends within its stop timeout, as npm start does: an orchestrator's next step never waits on it.
+    setTimeout(() => {
+      node.logger.error(
+        `still stopping ${stopTimeoutMs} ms after ${why}; exiting (exit code ${CLUSTER_EXIT.failed})`,
+      );
+      process.exit(CLUSTER_EXIT.failed);
+    }, stopTimeoutMs).unref();
     void node
       .stop()
       .then(() => observed?.close())
-      .then(() => process.exit(CLUSTER_EXIT.stopped));
-  process.once("SIGTERM", stop);
-  process.once("SIGINT", stop);
+      .then(
+        () => {
+          const ms = Math.round(performance.now() - since);
+          node.logger.info(`stopped in ${ms} ms after ${why} (exit code ${CLUSTER_EXIT.stopped})`);
+          process.exit(CLUSTER_EXIT.stopped);
+        },
+        (error: unknown) => {
+          node.logger.error(`the stop failed (exit code ${CLUSTER_EXIT.failed})`, error);
+          process.exit(CLUSTER_EXIT.failed);
+        },
+      );
+  };
+  process.once("SIGTERM", () => stop("SIGTERM received"));
+  process.once("SIGINT", () => stop("SIGINT received"));
+  // `npx chatbot-cluster` runs this through a shell that dies on SIGTERM without passing it on: the
+  // node stops when the npm process that started it is gone.
+  if (startedByNpm(env)) watchParent(() => stop("the npm process that started it is gone"));
   const ended = await node.gateway?.ended;
   if (ended) {
     const code = exitCodeFor(ended);

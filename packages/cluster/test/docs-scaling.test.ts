@@ -134,7 +134,7 @@ describe("docs/scaling.md", () => {
   it("lists every flag the binary takes", async () => {
     const help = await runNode([join(packageDir, "bin/chatbot-cluster.js"), "--help"], project);
     const flags = [...guide.matchAll(/^\| `(--[a-z-]+)` \|/gm)].map((m) => m[1]!);
-    expect(flags.length).toBe(9);
+    expect(flags.length).toBe(10);
     for (const flag of flags) expect(help.output).toContain(flag);
   });
 });

@@ -5,6 +5,7 @@ export type { BotConnection, BotOptions, HandlerFailure, Provider } from "./bot/
 export { createBot } from "./bot/create-bot.js";
 export { logGateway } from "./bot/gateway-log.js";
 export { EXIT_CODES, exitCodeFor, runBot, type RunBotOptions } from "./bot/run-bot.js";
+export { startedByNpm, watchParent } from "./bot/parent-watch.js";
 export {
   notReadyReason,
   observe,
