@@ -58,6 +58,8 @@ export class GatewayRole {
   /** Publishes go one after another, so each partition's stream keeps the gateway's order. */
   #chain: Promise<void> = Promise.resolve();
   #ticking = false;
+  /** When a lease check last ended, answered or not (Unix ms): the watchdog's sign of life. */
+  #lastTickEndedAt = Date.now();
   /** When a lease check last got Redis's answer (Unix ms). */
   #lastContactAt = Date.now();
   #stopped: { resolve: (error: Error | null) => void; promise: Promise<Error | null> };
@@ -89,6 +91,19 @@ export class GatewayRole {
     return this.#lastContactAt;
   }
 
+  /**
+   * When a lease check last ended, answered or not (Unix ms). Each Redis call ends within the
+   * command timeout, so a check that has not ended for much longer than that is stuck.
+   */
+  get lastTickEndedAt(): number {
+    return this.#state === "stopped" ? Date.now() : this.#lastTickEndedAt;
+  }
+
+  /** How often the lease is checked (ms). */
+  get tickMs(): number {
+    return Math.max(50, Math.floor(this.#options.leaseMs / 4));
+  }
+
   /** The owner's gateway connection state (`ready`, `waiting`, …), or null when it holds none. */
   get connectionState(): string | null {
     return this.#gateway?.state ?? null;
@@ -110,8 +125,7 @@ export class GatewayRole {
 
   /** Starts competing for the connection (returns at once). */
   start(): void {
-    const every = Math.max(50, Math.floor(this.#options.leaseMs / 4));
-    this.#timer = setInterval(() => void this.#tick(), every);
+    this.#timer = setInterval(() => void this.#tick(), this.tickMs);
     void this.#tick();
   }
 
@@ -152,6 +166,7 @@ export class GatewayRole {
       this.#options.logger.warn(`cluster: gateway lease check failed (Redis unreachable?): ${String(error)}`);
     } finally {
       this.#ticking = false;
+      this.#lastTickEndedAt = Date.now();
     }
   }
 
@@ -192,14 +207,15 @@ export class GatewayRole {
     } catch (error) {
       logger.error(`cluster: could not read the recovery cursors; starting from now`, error);
     }
-    try {
-      await gateway.connect();
-    } catch (error) {
+    // Not awaited: the lease checks go on while it connects (a large READY burst, or a service that
+    // does not answer and is tried again and again), or the lease would run out under a holder that
+    // is only connecting, and a standby take it.
+    void gateway.connect().catch(async (error: unknown) => {
       if (this.#gateway === gateway) {
         logger.error(`cluster: could not connect to the gateway`, error);
         await this.#demote("could not connect");
       }
-    }
+    });
   }
 
   #enqueue(event: GatewayDispatch): void {

@@ -19,6 +19,7 @@ import { watchRedis } from "./redis-health.js";
 import { checkRedisSettings } from "./redis-settings.js";
 import { connectRedis, redisTargetOf } from "./redis-url.js";
 import { RedisRateLimits } from "./redis-rate-limits.js";
+import { RoleWatchdog } from "./role-watchdog.js";
 import { RedisStore } from "./redis-store.js";
 import { WorkerRole } from "./worker-role.js";
 
@@ -79,6 +80,12 @@ export interface ClusterNode {
    * `observe(node, { port })` from `@chatbot/framework` serves it as `/readyz`.
    */
   notReadyReason(): string | null;
+  /**
+   * Why the node is stuck, or null: a loop of its roles (lease checks, heartbeat, reads) has not
+   * ended a turn for far longer than Redis's command timeout allows, a bug rather than a fault of
+   * Redis. It is logged at `error`; `observe(node, { port })` answers `/healthz` with 503 meanwhile.
+   */
+  notAliveReason(): string | null;
   /**
    * Makes the cluster's metrics (and the worker's bot's) again on the global meter provider: call
    * it after registering an OpenTelemetry SDK later than the node started (`observe()` does).
@@ -184,6 +191,34 @@ export async function startClusterNode(
     gateway.start();
   }
   clusterTelemetry(gateway, worker);
+  // A turn of a loop makes a few Redis calls; the first that fails (after the command timeout at
+  // most) ends it. Past twice that and three periods, the loop is stuck.
+  const limit = (periodMs: number) => Math.max(15_000, 3 * periodMs + 2 * commandTimeout);
+  const watchdog = new RoleWatchdog(
+    [
+      ...(gateway
+        ? [
+            {
+              name: "gateway role's lease check",
+              lastEndedAt: () => gateway!.lastTickEndedAt,
+              limitMs: limit(gateway.tickMs),
+            },
+          ]
+        : []),
+      ...(worker
+        ? [
+            {
+              name: "worker's heartbeat",
+              lastEndedAt: () => worker!.lastTickEndedAt,
+              limitMs: limit(heartbeatMs),
+            },
+            { name: "worker's read loop", lastEndedAt: () => worker!.lastReadEndedAt, limitMs: limit(500) },
+          ]
+        : []),
+    ],
+    logger,
+    nodeId,
+  );
   let stopping: Promise<void> | null = null;
   return {
     nodeId,
@@ -193,9 +228,14 @@ export async function startClusterNode(
     worker,
     bot,
     logger,
+    notAliveReason() {
+      return stopping ? null : watchdog.stuckReason;
+    },
     notReadyReason() {
       const now = Date.now();
       if (stopping) return "the node is stopping";
+      const stuck = watchdog.stuckReason;
+      if (stuck !== null) return stuck;
       if (gateway) {
         if (gateway.state === "stopped") return "the gateway role stopped";
         const silent = now - gateway.lastContactAt;
@@ -217,6 +257,7 @@ export async function startClusterNode(
     },
     stop() {
       stopping ??= (async () => {
+        watchdog.stop();
         await gateway?.stop();
         await worker?.stop();
         await bot?.stop();

@@ -80,6 +80,9 @@ export class WorkerRole {
   #ticking = false;
   /** When a heartbeat last got Redis's answer (Unix ms). */
   #lastContactAt = Date.now();
+  /** When a heartbeat, and a turn of the read loop, last ended, answered or not (Unix ms). */
+  #lastTickEndedAt = Date.now();
+  #lastReadEndedAt = Date.now();
   #loop: Promise<void> = Promise.resolve();
   /** The read Redis may be serving now, and the streams it asks for. */
   #reading: { readonly streams: ReadonlySet<string>; readonly done: Promise<unknown> } | null = null;
@@ -124,6 +127,19 @@ export class WorkerRole {
   /** When this worker last heard from Redis (its heartbeat). */
   get lastContactAt(): number {
     return this.#lastContactAt;
+  }
+
+  /**
+   * When a heartbeat last ended, answered or not (Unix ms): each Redis call ends within the command
+   * timeout, so a heartbeat that has not ended for much longer than that is stuck.
+   */
+  get lastTickEndedAt(): number {
+    return this.#running ? this.#lastTickEndedAt : Date.now();
+  }
+
+  /** When a turn of the read loop last ended (a read waits half a second at most), answered or not. */
+  get lastReadEndedAt(): number {
+    return this.#running ? this.#lastReadEndedAt : Date.now();
   }
 
   /** The partitions this worker reads now. */
@@ -248,6 +264,7 @@ export class WorkerRole {
       this.#o.logger.warn(`cluster: worker heartbeat failed (Redis unreachable?): ${String(error)}`);
     } finally {
       this.#ticking = false;
+      this.#lastTickEndedAt = Date.now();
     }
   }
 
@@ -346,6 +363,7 @@ export class WorkerRole {
 
   async #readLoop(): Promise<void> {
     while (this.#running) {
+      this.#lastReadEndedAt = Date.now();
       // A partition is read only while its lease is surely this worker's until the read ends, and
       // some more: a read Redis serves after the lease ran out would hand entries to a worker that
       // no longer holds the partition, behind the back of the one that took it over. (Renewed each

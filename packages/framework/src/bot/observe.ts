@@ -35,6 +35,8 @@ export interface ObserveServer {
 export interface Observed {
   readonly logger: Logger;
   notReadyReason(): string | null;
+  /** Why it is stuck and should be restarted (`/healthz` answers 503), or null while it is alive. */
+  notAliveReason?(): string | null;
   /** Makes its instruments again on the meter provider `/metrics` just registered. */
   refreshTelemetry?(): void;
 }
@@ -87,7 +89,10 @@ export async function observe(target: Bot | Observed, options: ObserveOptions): 
       res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
     };
     if (req.method !== "GET" && req.method !== "HEAD") return json(405, { error: "only GET" });
-    if (path === "/healthz") return json(200, { status: "alive" });
+    if (path === "/healthz") {
+      const stuck = bot ? null : ((target as Observed).notAliveReason?.() ?? null);
+      return stuck === null ? json(200, { status: "alive" }) : json(503, { status: "stuck", reason: stuck });
+    }
     if (path === "/readyz") {
       const reason = reasonNotReady();
       return reason === null ? json(200, { status: "ready" }) : json(503, { status: "not ready", reason });
