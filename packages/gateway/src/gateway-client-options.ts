@@ -4,7 +4,7 @@ import { type GatewayClock, realClock } from "./clock.js";
 import { GatewayIntentsError, GatewayOptionsError } from "./gateway-error.js";
 import type { IdentifyLimit } from "./identify-limiter.js";
 import type { MessageHistory } from "./channel-history.js";
-import type { RecoveryChannels } from "./message-recovery.js";
+import type { RecoveryChannels } from "./recovery-types.js";
 import type { Channel } from "@chatbot/protocol";
 
 /** What the gateway client uses of a REST client: `RestClient` from `@chatbot/rest` is one. */
@@ -29,12 +29,19 @@ export interface GatewayClientOptions {
   /**
    * Fetch the messages missed during a drop after each reconnect (default `true`; needs `rest` and
    * the `guild_messages` intent). `maxMessagesPerChannel` caps one channel's recovery (1,000, the
-   * newest are kept); `channels` says which channels are read back (`"all"` readable ones, the
-   * default; `"none"`; or those a function keeps). Reads go at the REST client's background
-   * priority, so the bot's own calls go first.
+   * newest are kept); `maxAgeMs` how far back it reads (86,400,000: 24 h; an older cursor reads
+   * from then); `channels` says which channels are read back (`"all"` readable ones, the default;
+   * `"none"`; or those a function keeps). Reads after a drop go at the REST client's background
+   * priority, so the bot's own calls go first; the catch-up of a start after `resumeFrom` at normal
+   * priority.
    */
   readonly recovery?:
-    boolean | { readonly maxMessagesPerChannel?: number; readonly channels?: RecoveryChannels };
+    | boolean
+    | {
+        readonly maxMessagesPerChannel?: number;
+        readonly maxAgeMs?: number;
+        readonly channels?: RecoveryChannels;
+      };
   /** Events queued for listeners at most (10,000); past it new events are dropped and counted. */
   readonly maxQueuedEvents?: number;
   /** Reconnect waits: first 1 s, doubling with ±20 % jitter up to 60 s, reset after 60 s ready. */
@@ -55,6 +62,7 @@ export interface ResolvedGatewayOptions {
   readonly gatewayUrl: string | null;
   readonly recovery: {
     readonly maxMessagesPerChannel: number;
+    readonly maxAgeMs: number;
     readonly channels: (channel: Channel) => boolean;
   } | null;
   readonly maxQueuedEvents: number;
@@ -105,6 +113,11 @@ export function resolveGatewayOptions(options: GatewayClientOptions): ResolvedGa
     typeof options.recovery === "object" ? options.recovery.maxMessagesPerChannel : undefined,
     1_000,
   );
+  const maxAgeMs = positiveInt(
+    "recovery.maxAgeMs",
+    typeof options.recovery === "object" ? options.recovery.maxAgeMs : undefined,
+    86_400_000,
+  );
   const identifyLimit = options.identifyLimit ?? {
     limit: LIMITS.gatewayIdentifyRateCount,
     windowMs: LIMITS.gatewayIdentifyRateWindowMs,
@@ -119,7 +132,11 @@ export function resolveGatewayOptions(options: GatewayClientOptions): ResolvedGa
     gatewayUrl: options.gatewayUrl ?? null,
     recovery:
       wantsRecovery && options.rest && options.intents.includes("guild_messages")
-        ? { maxMessagesPerChannel, channels: typeof channels === "function" ? channels : () => true }
+        ? {
+            maxMessagesPerChannel,
+            maxAgeMs,
+            channels: typeof channels === "function" ? channels : () => true,
+          }
         : null,
     maxQueuedEvents: positiveInt("maxQueuedEvents", options.maxQueuedEvents, 10_000),
     reconnect: resolveReconnectOptions(options.reconnect),

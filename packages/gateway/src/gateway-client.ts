@@ -23,7 +23,9 @@ import { GatewayAuthenticationError, GatewayError } from "./gateway-error.js";
 import type { GatewayClientEvents, LifecycleEvents } from "./gateway-events.js";
 import { IdentifyLimiter } from "./identify-limiter.js";
 import { withPermissionBitfields } from "./interaction-permissions.js";
-import { MessageRecovery, type RecoveryPoint } from "./message-recovery.js";
+import { MessageRecovery } from "./message-recovery.js";
+import type { RecoveryBounds, RecoveryPoint } from "./recovery-types.js";
+import { UndeliveredMessages } from "./undelivered-messages.js";
 import { ReadableChannels } from "./readable-channels.js";
 import { TypedEmitter } from "./typed-emitter.js";
 
@@ -69,6 +71,7 @@ export class GatewayClient extends TypedEmitter<GatewayClientEvents> {
   /** The next read of the channels whose recovery failed, and how many rounds failed in a row. */
   #retryTimer: ClockTimer | null = null;
   #retryRounds = 0;
+  readonly #undelivered = new UndeliveredMessages();
   #recoveredCount = 0;
   #skippedCount = 0;
   #dropped = 0;
@@ -95,8 +98,9 @@ export class GatewayClient extends TypedEmitter<GatewayClientEvents> {
                 this.#lifecycle("recoverySkipped", skip);
               },
             },
-            recovery.maxMessagesPerChannel,
+            recovery,
             recovery.channels,
+            () => this.#options.clock.now(),
           )
         : null;
     traceGateway(this);
@@ -142,7 +146,28 @@ export class GatewayClient extends TypedEmitter<GatewayClientEvents> {
    * recovery, or before any id was seen.
    */
   recoveryPoint(): RecoveryPoint | null {
-    return this.#recovery?.point() ?? null;
+    const point = this.#recovery?.point() ?? null;
+    if (point === null || this.#undelivered.size === 0) return point;
+    const cursors = { ...point.cursors };
+    for (const [channelId, below] of this.#undelivered.entries()) cursors[channelId] = below;
+    return { cursors, newest: point.newest };
+  }
+
+  /**
+   * One channel's cursor in {@link recoveryPoint}: the newest message handed to the listeners there
+   * (just below the oldest still queued for them), or `undefined` if none was. Cheap: for keeping
+   * a cursor per channel as messages are handled.
+   */
+  recoveryCursor(channelId: string): string | undefined {
+    return this.#undelivered.below(channelId) ?? this.#recovery?.cursor(channelId);
+  }
+
+  /** How far back recovery reads in each channel, or `null` without recovery. */
+  get recoveryBounds(): RecoveryBounds | null {
+    const recovery = this.#options.recovery;
+    return recovery && this.#recovery
+      ? { maxMessagesPerChannel: recovery.maxMessagesPerChannel, maxAgeMs: recovery.maxAgeMs }
+      : null;
   }
 
   /**
@@ -284,15 +309,18 @@ export class GatewayClient extends TypedEmitter<GatewayClientEvents> {
 
   #pushMessage(message: Message, recovered: boolean): void {
     (message as { recovered?: boolean }).recovered = recovered;
-    this.#push("MESSAGE_CREATE", message);
+    if (!this.#push("MESSAGE_CREATE", message) || !this.#recovery) return;
+    this.#undelivered.queued(message.channel_id, message.id);
   }
 
-  #push(name: GatewayEventName, data: unknown): void {
-    if (this.#queue.push({ name, data, dispatch: true }, true)) return;
+  /** Queues one event for the listeners; answers whether it was (not dropped by a full queue). */
+  #push(name: GatewayEventName, data: unknown): boolean {
+    if (this.#queue.push({ name, data, dispatch: true }, true)) return true;
     this.#dropped += 1;
-    if (this.#overflowing) return;
+    if (this.#overflowing) return false;
     this.#overflowing = true;
     this.#lifecycle("overflow", { limit: this.#options.maxQueuedEvents, dropped: this.#dropped });
+    return false;
   }
 
   #lifecycle<E extends keyof LifecycleEvents>(name: E, info: LifecycleEvents[E]): void {
@@ -302,6 +330,10 @@ export class GatewayClient extends TypedEmitter<GatewayClientEvents> {
   #deliver(item: QueueItem): Promise<void> | undefined {
     if (this.#overflowing && this.#queue.size < this.#options.maxQueuedEvents / 2) this.#overflowing = false;
     const data = item.data as never;
+    if (item.name === "MESSAGE_CREATE" && this.#undelivered.size > 0) {
+      const message = item.data as Message;
+      this.#undelivered.delivered(message.channel_id, message.id);
+    }
     if (!item.dispatch || this.listenerCount("dispatch") === 0)
       return this.emitTo(item.name, data, this.#onError);
     const all = this.emitTo("dispatch", { name: item.name, data } as never, this.#onError);

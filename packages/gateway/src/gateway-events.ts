@@ -8,7 +8,7 @@ import type {
 } from "@chatbot/protocol";
 import type { Permissions } from "@chatbot/rest";
 import type { GatewayError } from "./gateway-error.js";
-import type { RecoverySkip } from "./message-recovery.js";
+import type { RecoverySkip } from "./recovery-types.js";
 
 /** `MESSAGE_CREATE` as listeners get it: `recovered` when it was fetched over REST after a drop. */
 export type GatewayMessage = Message & { readonly recovered: boolean };

@@ -6,12 +6,18 @@ export type { GatewayClientOptions, GatewayRest } from "./gateway-client-options
 export * from "./gateway-error.js";
 export type * from "./gateway-events.js";
 export type { IdentifyLimit } from "./identify-limiter.js";
-export { type ChannelHistory, type MessageHistory, readChannelSince } from "./channel-history.js";
+export {
+  type ChannelHistory,
+  type MessageHistory,
+  readChannelSince,
+  type ReadSinceOptions,
+} from "./channel-history.js";
 export type {
+  RecoveryBounds,
   RecoveryChannels,
   RecoveryPoint,
   RecoverySkip,
   RecoverySkipReason,
-} from "./message-recovery.js";
-export { compareIds } from "./snowflake-order.js";
+} from "./recovery-types.js";
+export { compareIds, previousId } from "./snowflake-order.js";
 export type { Listener } from "./typed-emitter.js";

@@ -2,48 +2,8 @@ import type { Channel, Message } from "@chatbot/protocol";
 import type { ReadableChannels } from "./readable-channels.js";
 import { type ChannelHistory, type MessageHistory, readChannelSince } from "./channel-history.js";
 import { eachLimited } from "./each-limited.js";
-import { compareIds } from "./snowflake-order.js";
-
-/**
- * Which channels recovery reads back: every readable one (`"all"`, the default), those a function
- * keeps, or none.
- */
-export type RecoveryChannels = "all" | "none" | ((channel: Channel) => boolean);
-
-/**
- * Where a recovery starts, kept across processes: per channel the newest message handed over, and
- * `newest`, the newest id the client had seen (what is newer was made after; a channel with no
- * cursor is read from there). {@link MessageRecovery.point} gives it; `resumeFrom` takes it back.
- */
-export interface RecoveryPoint {
-  readonly cursors: Readonly<Record<string, string>>;
-  readonly newest: string;
-}
-
-/**
- * Why a channel was left out of recovery. `failed`: its history could not be read; the client keeps
- * its place and reads it again (`retrying: true`) until it succeeds or the channel is `gone`.
- */
-export type RecoverySkipReason =
-  "missing_read_message_history" | "history_hidden" | "limit_reached" | "failed" | "gone";
-
-/** A channel left out of recovery (or only partly recovered, for `limit_reached`). */
-export interface RecoverySkip {
-  readonly channelId: string;
-  readonly guildId: string;
-  readonly reason: RecoverySkipReason;
-  /** The REST error, for `failed` and `gone`. */
-  readonly error?: unknown;
-  /** For `failed`: the channel is read again after the next wait; nothing past its place is handed over meanwhile. */
-  readonly retrying?: boolean;
-}
-
-/** Where recovery sends what it finds. */
-export interface RecoveryOutput {
-  /** Queues one `MESSAGE_CREATE`, `recovered` when it came from REST. */
-  message(message: Message, recovered: boolean): void;
-  skipped(skip: RecoverySkip): void;
-}
+import { compareIds, idBefore } from "./snowflake-order.js";
+import type { RecoveryBounds, RecoveryOutput, RecoveryPoint, RecoverySkipReason } from "./recovery-types.js";
 
 /** Channels read at once during a recovery. */
 const CONCURRENCY = 4;
@@ -72,7 +32,9 @@ export class MessageRecovery {
   readonly #channels: ReadableChannels;
   readonly #out: RecoveryOutput;
   readonly #maxPerChannel: number;
+  readonly #maxAgeMs: number;
   readonly #wanted: (channel: Channel) => boolean;
+  readonly #now: () => number;
   readonly #cursor = new Map<string, string>();
   readonly #floor = new Map<string, string>();
   /** Channels named by a live event whose floor is a guess until their one-message read. */
@@ -101,14 +63,17 @@ export class MessageRecovery {
     history: MessageHistory,
     channels: ReadableChannels,
     out: RecoveryOutput,
-    maxPerChannel: number,
+    bounds: RecoveryBounds,
     wanted: (channel: Channel) => boolean = () => true,
+    now: () => number = Date.now,
   ) {
     this.#history = history;
     this.#channels = channels;
     this.#out = out;
-    this.#maxPerChannel = maxPerChannel;
+    this.#maxPerChannel = bounds.maxMessagesPerChannel;
+    this.#maxAgeMs = bounds.maxAgeMs;
     this.#wanted = wanted;
+    this.#now = now;
   }
 
   /**
@@ -169,6 +134,11 @@ export class MessageRecovery {
   point(): RecoveryPoint | null {
     if (this.#newest === null) return null;
     return { cursors: Object.fromEntries(this.#cursor), newest: this.#newest };
+  }
+
+  /** The newest message handed over in `channelId`, if any. */
+  cursor(channelId: string): string | undefined {
+    return this.#cursor.get(channelId);
   }
 
   /** Channels whose history could not be read yet: they are read again after the next wait. */
@@ -237,9 +207,11 @@ export class MessageRecovery {
 
   /**
    * Reads what each readable channel missed; answers how many messages were recovered. Everything
-   * up to the first read is done at once, before the caller's next event.
+   * up to the first read is done at once, before the caller's next event. The first recovery after
+   * {@link resumeFrom} (a start catching up) reads at normal priority, the others in the background.
    */
   async recover(signal: AbortSignal): Promise<number> {
+    const priority = this.#resumed ? "normal" : "background";
     // A readable channel the client never heard of before the drop had no message handed over, or
     // it would have a cursor: what it holds newer than the newest id seen before the drop was made
     // during the drop (ids grow with time across the service).
@@ -251,7 +223,7 @@ export class MessageRecovery {
         if (access === "history" && !this.#known(id) && !this.#unbaselined.has(id)) this.#floor.set(id, mark);
       }
     }
-    return this.#recoverAll(signal, () => true);
+    return this.#recoverAll(signal, () => true, priority);
   }
 
   /** Reads again the channels whose last read failed; answers how many messages were recovered. */
@@ -263,14 +235,18 @@ export class MessageRecovery {
       this.#pending.delete(channelId);
       for (const message of waiting) this.#emit(message, false);
     }
-    return this.#recoverAll(signal, (channelId) => this.#pending.has(channelId));
+    return this.#recoverAll(signal, (channelId) => this.#pending.has(channelId), "background");
   }
 
   #readable() {
     return this.#channels.list().filter(({ channel }) => this.#wanted(channel));
   }
 
-  async #recoverAll(signal: AbortSignal, wanted: (channelId: string) => boolean): Promise<number> {
+  async #recoverAll(
+    signal: AbortSignal,
+    wanted: (channelId: string) => boolean,
+    priority: "normal" | "background",
+  ): Promise<number> {
     let count = 0;
     const todo = this.#readable()
       .filter(({ channel, access }) => {
@@ -286,9 +262,10 @@ export class MessageRecovery {
     const early = this.#early;
     this.#early = null;
     for (const message of early ?? []) this.#route(message);
+    const read = { signal, priority, notBefore: idBefore(this.#now() - this.#maxAgeMs) } as const;
     try {
       await eachLimited(todo, CONCURRENCY, signal, async ({ channel, from }) => {
-        const recovered = await this.#recoverChannel(channel, from, signal);
+        const recovered = await this.#recoverChannel(channel, from, read);
         count += recovered;
       });
     } finally {
@@ -311,19 +288,25 @@ export class MessageRecovery {
     return this.#cursor.has(channelId) || this.#floor.has(channelId);
   }
 
-  async #recoverChannel(channel: Channel, from: string, signal: AbortSignal): Promise<number> {
+  async #recoverChannel(
+    channel: Channel,
+    from: string,
+    read: { signal: AbortSignal; priority: "normal" | "background"; notBefore: string },
+  ): Promise<number> {
     let found: ChannelHistory;
     try {
-      found = await readChannelSince(this.#history, channel.id, from, this.#maxPerChannel, signal);
+      found = await readChannelSince(this.#history, channel.id, from, this.#maxPerChannel, read);
     } catch (error) {
-      if (signal.aborted) throw error;
+      if (read.signal.aborted) throw error;
       this.#failed(channel, error);
       return 0;
     }
     if (found.hidden) this.#skipOnce(channel, "history_hidden");
+    const { id, guild_id: guildId } = channel;
     if (found.limitReached) {
-      this.#out.skipped({ channelId: channel.id, guildId: channel.guild_id, reason: "limit_reached" });
+      this.#out.skipped({ channelId: id, guildId, reason: "limit_reached", bound: this.#maxPerChannel });
     }
+    if (found.tooOld) this.#out.skipped({ channelId: id, guildId, reason: "too_old", bound: this.#maxAgeMs });
     const held = [...(this.#pending.get(channel.id) ?? []), ...(this.#held.get(channel.id) ?? [])];
     this.#pending.delete(channel.id);
     this.#held.delete(channel.id);

@@ -465,18 +465,25 @@ export class Bot {
     if (event.name === "READY") this.#botUserId = event.data.user.id;
     if (event.name === "GUILD_CREATE") this.#guildSeen(event.data);
     if (event.name === "GUILD_DELETE") this.#guilds.delete(event.data.id);
-    if (this.#state === "stopping" || this.#state === "stopped") return;
+    if (this.#state === "stopping" || this.#state === "stopped") {
+      // Not handled: begun and never ended, it keeps its channel's cursor before it for the next process.
+      if (event.name === "MESSAGE_CREATE") this.#keeper?.began(event.data);
+      return;
+    }
     const createdAt = (event.data as { created_at?: unknown }).created_at;
     this.#telemetry.event(event.name, typeof createdAt === "number" ? this.clock.now() - createdAt : null);
     const command = event.name === "INTERACTION_CREATE";
     const handlers = command ? undefined : this.#handlers.get(event.name);
     if (!command && !handlers) return;
+    const message = event.name === "MESSAGE_CREATE" && this.#keeper ? event.data : null;
+    if (message) this.#keeper!.began(message);
     this.#running += 1;
     try {
       if (event.name === "INTERACTION_CREATE") await this.#runCommand(event.data);
       else await this.#runInOrder(event, handlers!);
     } finally {
       this.#handlerEnded();
+      if (message) this.#keeper!.ended(message);
     }
   }
 

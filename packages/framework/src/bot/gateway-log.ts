@@ -10,14 +10,22 @@ function closeMeaning(code: number): string {
   return String(code);
 }
 
-const SKIPS: Record<RecoverySkip["reason"], string> = {
-  missing_read_message_history: "the bot lacks Read message history there",
-  history_hidden: "the channel's history is hidden from the bot",
-  limit_reached: "more messages were missed than recovery reads (the newest were kept)",
-  failed:
+const SKIPS: Record<RecoverySkip["reason"], (skip: RecoverySkip) => string> = {
+  missing_read_message_history: () => "the bot lacks Read message history there",
+  history_hidden: () => "the channel's history is hidden from the bot",
+  limit_reached: ({ bound }) =>
+    `more messages were missed than recovery reads (recovery.maxMessagesPerChannel: ${bound}; the newest were kept)`,
+  too_old: ({ bound }) =>
+    `messages older than recovery reads back were missed (recovery.maxAgeMs: ${bound} ms, ${hours(bound)}; read from then on)`,
+  failed: () =>
     "its history could not be read; it is read again after the next wait, and nothing newer is handed over before",
-  gone: "the channel was deleted or left the bot's sight before what it missed could be read",
+  gone: () => "the channel was deleted or left the bot's sight before what it missed could be read",
 };
+
+/** `86400000` as `24 h`. */
+function hours(ms: number | undefined): string {
+  return ms === undefined ? "?" : `${Math.round((ms / 3_600_000) * 10) / 10} h`;
+}
 
 /**
  * Logs the connection's life: each drop with its close code, the wait and the attempt (`info`),
@@ -39,7 +47,9 @@ export function logGateway(gateway: GatewayClient, logger: Logger): void {
   });
   gateway.on("recoverySkipped", (skip) => {
     const error = skip.error instanceof Error ? `: ${skip.error.message}` : "";
-    logger.warn(`gateway: recovery of channel ${skip.channelId} skipped: ${SKIPS[skip.reason]}${error}`);
+    logger.warn(
+      `gateway: recovery of channel ${skip.channelId} skipped: ${SKIPS[skip.reason](skip)}${error}`,
+    );
   });
   gateway.on("overflow", ({ limit }) => {
     logger.warn(`gateway: ${limit} events wait for the handlers; new events are dropped until half have run`);

@@ -1,46 +1,92 @@
-import type { GatewayClient, RecoveryPoint } from "@chatbot/gateway";
+import { compareIds, type GatewayClient, previousId, type RecoveryPoint } from "@chatbot/gateway";
 import type { Logger } from "../services.js";
 import type { StateStore } from "../state/state-store.js";
+import { MessagesInFlight } from "./messages-in-flight.js";
 
 /** The store key of the gateway's recovery point. */
 export const RECOVERY_POINT_KEY = "chatbot:gateway:recovery-point";
 
+/** The store keys of the per-channel cursors: the channel's id follows. */
+export const CURSOR_KEY_PREFIX = "chatbot:gateway:cursor:";
+
+/** Entries read at once when the cursors are listed at start. */
+const LIST_LIMIT = 10_000;
+
 /**
- * Keeps the gateway client's recovery point in the bot's state store, so that a new process of the
- * bot (a restart, a deploy) reads back what was posted while none was connected, as a reconnect
- * does: read before connecting, written every `everyMs` while it changes, and once more at stop.
+ * Keeps where the bot's message handling stands in its state store, so that a new process of the
+ * bot (a restart, a deploy, a crash) reads back what was posted while none was connected, as a
+ * reconnect does, and handles each message once. A channel's cursor is the message before the
+ * oldest one whose handlers have not ended (else the gateway's cursor there, below what is still
+ * queued): written to one small key per channel after each handled message (one write per channel
+ * at a time), and with the gateway's whole recovery point every `everyMs` while messages come, and
+ * at stop. At start it reads both back before connecting, the newer of the two per channel.
  */
 export class RecoveryKeeper {
   readonly #gateway: GatewayClient;
   readonly #store: StateStore;
   readonly #logger: Logger;
   readonly #everyMs: number;
+  readonly #inFlight = new MessagesInFlight();
+  /** Channels with a cursor write under way, and whether to write again once it is done. */
+  readonly #writing = new Map<string, { again: boolean; done: Promise<void> }>();
+  readonly #ttlMs: number | undefined;
   #timer: ReturnType<typeof setInterval> | null = null;
-  #saved = "";
+  /** Messages begun and ended: the point is written when this moved since the last write. */
+  #changes = 1;
+  #saved = 0;
   #saving: Promise<void> = Promise.resolve();
+  #writeFailed = false;
 
   constructor(gateway: GatewayClient, store: StateStore, logger: Logger, everyMs = 5_000) {
     this.#gateway = gateway;
     this.#store = store;
     this.#logger = logger;
     this.#everyMs = everyMs;
+    // A cursor older than recovery reads back is worth nothing: it goes with its time to live.
+    this.#ttlMs = gateway.recoveryBounds?.maxAgeMs;
   }
 
-  /** Before connecting: the point an earlier process kept, if any, becomes the gateway's start. */
+  /** Before connecting: where an earlier process stood, if anywhere, becomes the gateway's start. */
   async resume(): Promise<void> {
     let point: RecoveryPoint | undefined;
+    let kept: Map<string, string>;
     try {
       point = await this.#store.get<RecoveryPoint>(RECOVERY_POINT_KEY);
+      kept = await this.#readCursors(CURSOR_KEY_PREFIX);
     } catch (error) {
       this.#logger.warn(`gateway: could not read the recovery point; starting from now: ${String(error)}`);
       return;
     }
-    if (!isPoint(point)) return;
-    this.#saved = JSON.stringify(point);
-    this.#gateway.resumeFrom(point);
+    const saved = isPoint(point) ? point : null;
+    if (saved === null && kept.size === 0) return;
+    const cursors: Record<string, string> = { ...saved?.cursors };
+    let newest = saved?.newest ?? "0";
+    for (const [channelId, id] of kept) {
+      const other = cursors[channelId];
+      if (other === undefined || compareIds(id, other) > 0) cursors[channelId] = id;
+      if (compareIds(id, newest) > 0) newest = id;
+    }
+    this.#gateway.resumeFrom({ cursors, newest });
     this.#logger.info(
-      `gateway: reading back what was posted since the last process (${Object.keys(point.cursors).length} channel cursor(s))`,
+      `gateway: reading back what was posted since the last process (${Object.keys(cursors).length} channel cursor(s))`,
     );
+  }
+
+  /** The cursors kept under `prefix`, listed a part of the key space at a time when there are many. */
+  async #readCursors(prefix: string, into = new Map<string, string>()): Promise<Map<string, string>> {
+    const entries = await this.#store.list<string>(prefix, { limit: LIST_LIMIT });
+    if (entries.length < LIST_LIMIT) {
+      for (const { key, value } of entries) {
+        if (typeof value === "string" && /^\d+$/.test(value))
+          into.set(key.slice(CURSOR_KEY_PREFIX.length), value);
+      }
+      return into;
+    }
+    // Channel ids are digits: ten narrower prefixes, and the key that is the prefix itself.
+    const exact = await this.#store.get<string>(prefix);
+    if (typeof exact === "string") into.set(prefix.slice(CURSOR_KEY_PREFIX.length), exact);
+    for (let digit = 0; digit <= 9; digit++) await this.#readCursors(`${prefix}${digit}`, into);
+    return into;
   }
 
   /** Writes the point every `everyMs` (a timer that never holds the process open). */
@@ -49,23 +95,77 @@ export class RecoveryKeeper {
     this.#timer.unref();
   }
 
-  /** Stops the timer and writes the point a last time. */
+  /** Stops the timer, lets the cursor writes under way end, and writes the point a last time. */
   async stop(): Promise<void> {
     if (this.#timer) clearInterval(this.#timer);
     this.#timer = null;
+    await Promise.all([...this.#writing.values()].map((w) => w.done));
     await this.save();
   }
 
-  /** Writes the point when it changed since the last write; a failure is logged, never thrown. */
+  /** The handlers of a message start (in the order the gateway hands messages over). */
+  began(message: { readonly id: string; readonly channel_id: string }): void {
+    this.#inFlight.began(message.channel_id, message.id);
+    this.#changes += 1;
+  }
+
+  /** The handlers of a message ended: the channel's cursor moves past what is now handled. */
+  ended(message: { readonly id: string; readonly channel_id: string }): void {
+    this.#changes += 1;
+    if (this.#inFlight.ended(message.channel_id, message.id)) this.#write(message.channel_id);
+  }
+
+  /** Where a later process should start in `channelId`: everything up to it was handled. */
+  #cursor(channelId: string): string | undefined {
+    const oldest = this.#inFlight.oldest(channelId);
+    return oldest !== undefined ? previousId(oldest) : this.#gateway.recoveryCursor(channelId);
+  }
+
+  #write(channelId: string): void {
+    const writing = this.#writing.get(channelId);
+    if (writing) {
+      writing.again = true;
+      return;
+    }
+    const state = { again: false, done: Promise.resolve() };
+    this.#writing.set(channelId, state);
+    state.done = this.#writeLoop(channelId, state);
+  }
+
+  async #writeLoop(channelId: string, state: { again: boolean }): Promise<void> {
+    do {
+      state.again = false;
+      const cursor = this.#cursor(channelId);
+      if (cursor === undefined) continue;
+      try {
+        await this.#store.set(
+          `${CURSOR_KEY_PREFIX}${channelId}`,
+          cursor,
+          this.#ttlMs === undefined ? undefined : { ttlMs: this.#ttlMs },
+        );
+        this.#writeFailed = false;
+      } catch (error) {
+        // Once per run of failures: the periodic point still covers the channel.
+        if (!this.#writeFailed)
+          this.#logger.warn(`gateway: could not keep a channel's cursor: ${String(error)}`);
+        this.#writeFailed = true;
+      }
+    } while (state.again);
+    this.#writing.delete(channelId);
+  }
+
+  /** Writes the point when messages came since the last write; a failure is logged, never thrown. */
   save(): Promise<void> {
     this.#saving = this.#saving.then(async () => {
+      const changes = this.#changes;
+      if (changes === this.#saved) return;
       const point = this.#gateway.recoveryPoint();
       if (point === null) return;
-      const text = JSON.stringify(point);
-      if (text === this.#saved) return;
+      const cursors: Record<string, string> = { ...point.cursors };
+      for (const [channelId, oldest] of this.#inFlight.entries()) cursors[channelId] = previousId(oldest);
       try {
-        await this.#store.set(RECOVERY_POINT_KEY, point);
-        this.#saved = text;
+        await this.#store.set(RECOVERY_POINT_KEY, { cursors, newest: point.newest });
+        this.#saved = changes;
       } catch (error) {
         this.#logger.warn(`gateway: could not keep the recovery point: ${String(error)}`);
       }

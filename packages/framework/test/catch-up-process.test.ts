@@ -1,0 +1,92 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { world } from "./support.js";
+
+// Catching up across processes as a deployed bot lives: a bot killed (SIGKILL, no stop()) in the
+// middle of a burst, and a new process on the same SQLite file. The bot is a real process (plain
+// node on the built packages).
+
+const MAIN = fileURLToPath(new URL("./fixtures/catch-up-main.mjs", import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), "catch-up-process-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
+});
+
+/** Starts the fixture; resolves once it printed "ready". */
+async function startMain(env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [MAIN], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  children.push(child);
+  const lines = createInterface({ input: child.stdout! });
+  await new Promise<void>((resolve, reject) => {
+    lines.on("line", (line) => line === "ready" && resolve());
+    child.once("exit", (code) => reject(new Error(`the bot exited (code ${code}) before it was ready`)));
+  });
+  return child;
+}
+
+const exited = (child: ChildProcess) =>
+  child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise((resolve) => child.once("exit", resolve));
+
+describe("catching up after a kill -9", () => {
+  it("a new process on the same store handles every message of the burst, each once", async () => {
+    const w = await world({
+      people: ["ada"],
+      channels: { general: {}, log: {} },
+      app: { intents: ["guilds", "guild_messages", "message_content"] },
+    });
+    const general = w.channel("general");
+    const log = w.channel("log");
+    const env = {
+      CHATBOT_TOKEN: w.token,
+      CHATBOT_BASE_URL: w.baseUrl,
+      CHATBOT_GATEWAY_URL: w.gatewayUrl,
+      CATCH_UP_STORE: join(dir, "killed.db"),
+      CATCH_UP_LOG: log.id,
+      CATCH_UP_HANDLER_MS: "25",
+    };
+    const ada = w.people.ada;
+    const handled = async () => (await ada.history(log, { limit: 100 })).map((m) => m.content).reverse();
+
+    const first = await startMain(env);
+    const burst = Array.from({ length: 40 }, (_, i) => `m${i + 1}`);
+    for (const content of burst) await ada.say(general, content);
+    // Killed with most of the burst received and not handled yet, well before its 5-s snapshot.
+    await expect.poll(async () => (await handled()).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(8);
+    first.kill("SIGKILL");
+    await exited(first);
+    const before = (await handled()).length;
+    expect(before).toBeLessThan(burst.length);
+
+    await startMain(env);
+    await expect
+      .poll(async () => new Set((await handled()).map((line) => line.split(" ")[1])).size, {
+        timeout: 20_000,
+      })
+      .toBe(burst.length);
+    // A moment for duplicates to show, had there been any to come.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const lines = await handled();
+    const times = new Map<string, number>();
+    for (const line of lines) {
+      const content = line.split(" ")[1]!;
+      times.set(content, (times.get(content) ?? 0) + 1);
+    }
+    // Each once; only the message whose handler ran at the moment of the kill may run twice.
+    const twice = [...times].filter(([, n]) => n > 1);
+    expect(twice.length).toBeLessThanOrEqual(1);
+    expect(twice.every(([, n]) => n === 2)).toBe(true);
+    expect(lines.slice(before).some((line) => line.endsWith(" recovered"))).toBe(true);
+  });
+});
