@@ -1,28 +1,24 @@
-import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { stripVTControlCharacters } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
+import {
+  connected,
+  create as generate,
+  deployCommands,
+  inProject,
+  npmStart,
+  REPO,
+  sessions,
+  startServer,
+} from "./generated-project.js";
 
-const REPO = fileURLToPath(new URL("../../", import.meta.url));
-const BIN = fileURLToPath(new URL("../bin/create-chat-bot.js", import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), "create-chat-bot-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function create(args: readonly string[], cwd = dir) {
-  const run = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: "utf8", timeout: 120_000 });
-  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+  return generate(args, cwd);
 }
-
-function inProject(project: string, command: string, args: readonly string[]) {
-  const run = spawnSync(command, args, { cwd: project, encoding: "utf8", timeout: 180_000 });
-  // Without colours, so the output reads as text.
-  return { status: run.status, output: stripVTControlCharacters(`${run.stdout}${run.stderr}`) };
-}
-
-const DEMO_APP = "100000000000001001";
 
 /**
  * docs/deploying.md, as written in the project: `npm run build`, then `npm start` with its settings
@@ -30,69 +26,28 @@ const DEMO_APP = "100000000000001001";
  * gracefully with exit code 0.
  */
 async function deployed(project: string): Promise<void> {
-  const page = readFileSync(join(REPO, "docs/deploying.md"), "utf8");
-  const commands = /```sh\n([\s\S]*?)```/.exec(page)![1]!.trim().split("\n");
-  expect(commands).toEqual(["npm run build", "npm start"]);
+  expect(deployCommands()).toEqual(["npm run build", "npm start"]);
   const built = inProject(project, "npm", ["run", "build"]);
   expect(built.status, built.output).toBe(0);
-  const server = spawn(
-    process.execPath,
-    [
-      join(REPO, "packages/cli/bin/chatbot.js"),
-      "server",
-      "--port",
-      "0",
-      "--seed",
-      join(REPO, "examples/worlds/demo.json"),
-    ],
-    { stdio: ["ignore", "pipe", "inherit"] },
-  );
+  const server = await startServer();
   try {
-    const baseUrl = await new Promise<string>((resolve, reject) => {
-      let out = "";
-      server.stdout!.on("data", (c: Buffer) => {
-        out += c.toString();
-        const ready = /ready base_url=(\S+)/.exec(out);
-        if (ready) resolve(ready[1]!);
-      });
-      server.once("exit", (code) => reject(new Error(`chatbot server exited with ${code}`)));
-    });
+    const { baseUrl } = server;
     writeFileSync(join(project, ".env"), `CHATBOT_TOKEN=demo-bot-token\nCHATBOT_BASE_URL=${baseUrl}\n`);
-    const sessions = async () =>
-      (await (await fetch(`${baseUrl}/dev/v1/apps/${DEMO_APP}/sessions`)).json()) as {
-        identified_at: number | null;
-        closed_at: number | null;
-        close_code: number | null;
-      }[];
     // npm start, as a process manager runs it: SIGTERM goes to npm's process.
-    const bot = spawn("npm", ["start"], { cwd: project, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    bot.stdout!.on("data", (c: Buffer) => (output += c.toString()));
-    bot.stderr!.on("data", (c: Buffer) => (output += c.toString()));
-    const exited = new Promise<string>((resolve) =>
-      bot.once("exit", (code, signal) => resolve(`${code} ${signal}`)),
-    );
-    for (let i = 0; i < 300; i++) {
-      const [newest] = await sessions();
-      if (newest?.identified_at && newest.closed_at === null) break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    expect((await sessions())[0], output).toMatchObject({
-      identified_at: expect.any(Number),
-      closed_at: null,
-    });
-    bot.kill("SIGTERM");
+    const bot = npmStart(project);
+    await connected(server, bot.output);
+    bot.npm.kill("SIGTERM");
     // The start script execs node, so SIGTERM reaches the bot, which stops gracefully: its connection
     // closes with 1000 (not a dropped socket's 1006), and npm ends with the bot's exit code, 0.
-    expect(await exited, output).toBe("0 null");
-    expect((await sessions())[0]).toMatchObject({ closed_at: expect.any(Number), close_code: 1000 });
+    expect(await bot.exited, bot.output()).toBe("0 null");
+    expect((await sessions(server))[0]).toMatchObject({ closed_at: expect.any(Number), close_code: 1000 });
     // A refused token ends npm start with the documented code 3, saying why.
     writeFileSync(join(project, ".env"), `CHATBOT_TOKEN=not-the-token\nCHATBOT_BASE_URL=${baseUrl}\n`);
     const refused = inProject(project, "npm", ["start"]);
     expect(refused.status, refused.output).toBe(3);
     expect(refused.output).toMatch(/401.*\(exit code 3\)/);
   } finally {
-    server.kill("SIGKILL");
+    server.kill();
   }
 }
 
