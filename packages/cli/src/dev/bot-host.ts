@@ -2,7 +2,7 @@ import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { Logger } from "@chatbot/framework";
-import type { GatewayDispatch } from "@chatbot/gateway";
+import type { GatewayDispatch, GatewayMessage } from "@chatbot/gateway";
 import type { GuildCreatePayload, Intent } from "@chatbot/protocol";
 import type { BotCompiler } from "./compile.js";
 import { type FromWorker, fromWire, type ToWorker } from "./worker-protocol.js";
@@ -50,6 +50,12 @@ export interface HostSetup {
 
 let ids = 0;
 
+/** Told when a message's handlers start and end (a `RecoveryKeeper` of the connection). */
+export interface HandledMessages {
+  began(message: GatewayMessage): void;
+  ended(message: GatewayMessage): void;
+}
+
 /**
  * A worker thread that runs the bot's code: it imports builds, starts them around the host's
  * connection and takes events as messages. Ending it frees every module graph it imported.
@@ -62,6 +68,8 @@ export class CodeThread {
   readonly #up: Promise<void>;
   #down!: (error: Error) => void;
   readonly #waiting = new Map<number, { resolve: (m: FromWorker) => void; reject: (e: Error) => void }>();
+  /** Messages handed to the bot whose handlers have not ended, and whom to tell when they do. */
+  readonly #handling = new Map<string, { message: GatewayMessage; tracker: HandledMessages }>();
 
   constructor(logger: Logger, onError: (thread: CodeThread, error: Error) => void) {
     this.#thread = new Worker(new URL("./bot-worker.js", import.meta.url));
@@ -74,7 +82,11 @@ export class CodeThread {
     this.#thread.on("message", (message: FromWorker) => {
       if (message.type === "up") up();
       else if (message.type === "log") logger.log(message.level, message.message);
-      else {
+      else if (message.type === "handled") {
+        const handling = this.#handling.get(message.messageId);
+        this.#handling.delete(message.messageId);
+        handling?.tracker.ended(handling.message);
+      } else {
         const waiter = this.#waiting.get(message.id);
         this.#waiting.delete(message.id);
         if (message.type === "failed") waiter?.reject(fromWire(message.error));
@@ -113,9 +125,18 @@ export class CodeThread {
     return (await answer) as Extract<FromWorker, { type: T }>;
   }
 
-  /** Hands the running bot one event (in order with the others). */
-  deliver(event: GatewayDispatch): void {
-    if (!this.#ended) this.#thread.postMessage({ type: "event", event } satisfies ToWorker);
+  /**
+   * Hands the running bot one event (in order with the others); answers whether it went. A message
+   * is `tracker`'s until the bot says its handlers ended (never, if the thread ends first: the next
+   * start of `chatbot dev` reads it back).
+   */
+  deliver(event: GatewayDispatch, tracker?: HandledMessages): boolean {
+    if (this.#ended) return false;
+    if (tracker && event.name === "MESSAGE_CREATE") {
+      this.#handling.set(event.data.id, { message: event.data, tracker });
+    }
+    this.#thread.postMessage({ type: "event", event } satisfies ToWorker);
+    return true;
   }
 
   /** Stops the bot in it (handlers get their stop timeout), then ends the thread. */
@@ -157,10 +178,19 @@ export class BotHost {
     return this.#thread !== null;
   }
 
-  /** Hands one gateway event to the running generation, after any switch under way. */
-  deliver(event: GatewayDispatch): Promise<void> | undefined {
-    if (this.#switching) return this.#switching.then(() => this.#thread?.deliver(event));
-    this.#thread?.deliver(event);
+  /**
+   * Hands one gateway event to the running generation, after any switch under way. `tracker` is
+   * told when a message's handlers start and end; one no code was running for counts as ended.
+   */
+  deliver(event: GatewayDispatch, tracker?: HandledMessages): Promise<void> | undefined {
+    const message = tracker && event.name === "MESSAGE_CREATE" ? event.data : null;
+    if (message) tracker!.began(message);
+    const send = () => {
+      const went = this.#thread?.deliver(event, tracker) ?? false;
+      if (message && !went) tracker!.ended(message);
+    };
+    if (this.#switching) return this.#switching.then(send);
+    send();
     return undefined;
   }
 

@@ -128,7 +128,13 @@ async function start(message: Extract<ToWorker, { type: "start" }>): Promise<voi
 
 port.on("message", (message: ToWorker) => {
   if (message.type === "event") {
-    running?.receive(message.event);
+    const { event } = message;
+    const handled = running?.handle(event);
+    // The host keeps a channel's cursor before a message until its handlers ended.
+    if (event.name === "MESSAGE_CREATE" && handled) {
+      const done = () => post({ type: "handled", messageId: event.data.id });
+      void handled.then(done, done);
+    }
     return;
   }
   const work =

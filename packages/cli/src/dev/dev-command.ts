@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { basename, join, relative, resolve, sep } from "node:path";
 import type { GuildCreatePayload, Intent } from "@chatbot/protocol";
-import { logGateway } from "@chatbot/framework";
+import { logGateway, RecoveryKeeper, SqliteStore, type StateStore } from "@chatbot/framework";
 import { GatewayClient } from "@chatbot/gateway";
 import { RestClient } from "@chatbot/rest";
 import { type RunningServer, startServer } from "@chatbot/server";
@@ -31,10 +31,15 @@ function projectName(root: string): string {
   return basename(root);
 }
 
-/** One connection to the gateway and what its READY said, kept up across reloads. */
+/**
+ * One connection to the gateway and what its READY said, kept up across reloads. It keeps where
+ * the bot's message handling stands in the bot's store, as a bot of its own does, so that the next
+ * `chatbot dev` reads back what was posted while none ran.
+ */
 class Connection {
   readonly ready: { userId: string; guilds: GuildCreatePayload[] } = { userId: "", guilds: [] };
   readonly gateway: GatewayClient;
+  readonly keeper: RecoveryKeeper;
   /** Whether events go on to the bot: not before this connection's first READY has been taken in. */
   #live = false;
   constructor(
@@ -43,8 +48,10 @@ class Connection {
     gatewayUrl: string,
     readonly intents: readonly Intent[],
     host: BotHost,
+    store: StateStore,
   ) {
     this.gateway = new GatewayClient({ token, intents: [...intents], rest, gatewayUrl });
+    this.keeper = new RecoveryKeeper(this.gateway, store, host.setup.logger);
     logGateway(this.gateway, host.setup.logger);
     this.gateway.on("dispatch", (event) => {
       if (event.name === "READY") {
@@ -57,10 +64,12 @@ class Connection {
       if (event.name === "GUILD_DELETE")
         this.ready.guilds = this.ready.guilds.filter((g) => g.id !== event.data.id);
       // A connection's first READY and servers reach the bot through shared(), not as events.
-      return this.#live ? host.deliver(event) : undefined;
+      return this.#live ? host.deliver(event, this.keeper) : undefined;
     });
   }
-  async open(): Promise<void> {
+  /** Connects; `resume`: first reads back what was posted since the last `chatbot dev` stopped. */
+  async open(resume: boolean): Promise<void> {
+    if (resume) await this.keeper.resume();
     // Live from the `ready` event itself: the events right behind it in the client's queue are
     // handed over before an awaiting continuation would run, and they must reach the bot.
     const ready = new Promise<void>((resolve) =>
@@ -71,6 +80,13 @@ class Connection {
     );
     await this.gateway.connect();
     await ready;
+    this.keeper.start();
+  }
+
+  /** Closes the connection and keeps where it stood. */
+  async close(): Promise<void> {
+    await this.gateway.close();
+    await this.keeper.stop();
   }
 }
 
@@ -168,23 +184,27 @@ export async function runDev(flags: DevFlags, output: Output): Promise<void> {
     throw error;
   }
   const rest = new RestClient({ token: world.token, baseUrl });
-  const connect = async (intents: readonly Intent[]) => {
-    const next = new Connection(rest, world!.token, gatewayUrl, intents, host);
-    await next.open();
+  // The host's own connection to the bot's store file, for the connection's recovery point.
+  const store = new SqliteStore({ path: join(state, "state.db") });
+  /** A connection with `intents` in place of the current one; `resume` for the first of the process. */
+  const connect = async (intents: readonly Intent[], resume = false) => {
+    const next = new Connection(rest, world!.token, gatewayUrl, intents, host, store);
+    await next.open(resume);
     const previous = connection;
     connection = next;
-    await previous?.gateway.close();
+    await previous?.close();
   };
-  await connect(intentsOf(first));
   let startError: string | null = null;
-  if (first) {
-    const generation = first;
+  // What the first connection reads back waits for the first code to run, and goes to it.
+  await host.hold(async () => {
+    await connect(intentsOf(first), true);
+    if (!first) return;
     try {
-      await host.hold(() => host.replace(generation));
+      await host.replace(first);
     } catch (error) {
       startError = describeFailure(error, root);
     }
-  }
+  });
 
   let timer: NodeJS.Timeout | undefined;
   /** Loads what is on disk in place of the running code: after saves, or after a crash (`crashed`). */
@@ -271,8 +291,11 @@ export async function runDev(flags: DevFlags, output: Output): Promise<void> {
       clearTimeout(checkTimer);
       await stopTypeCheck();
       await watcher.close();
-      await Promise.race([host.stop(), new Promise((r) => setTimeout(r, 1_000))]);
+      // No new events; the code finishes what it runs, then where the connection stood is kept.
       await connection?.gateway.close();
+      await Promise.race([host.stop(), new Promise((r) => setTimeout(r, 1_000))]);
+      await connection?.keeper.stop();
+      await store.close();
       await rest.close();
       await server?.close();
     },

@@ -54,6 +54,8 @@ export type FromWorker =
     }
   | { readonly type: "started"; readonly id: number; readonly commands: string }
   | { readonly type: "stopped"; readonly id: number }
+  /** The handlers of the message `messageId` (an event) ended: the host's cursor may move past it. */
+  | { readonly type: "handled"; readonly messageId: string }
   | { readonly type: "failed"; readonly id: number; readonly error: WireError }
   | { readonly type: "log"; readonly level: LogLevel; readonly message: string };
 
