@@ -105,12 +105,15 @@ export class RecoveryKeeper {
 
   /** The handlers of a message start (in the order the gateway hands messages over). */
   began(message: { readonly id: string; readonly channel_id: string }): void {
+    // Without recovery (`recovery: false`) no cursor is worth keeping.
+    if (this.#ttlMs === undefined) return;
     this.#inFlight.began(message.channel_id, message.id);
     this.#changes += 1;
   }
 
   /** The handlers of a message ended: the channel's cursor moves past what is now handled. */
   ended(message: { readonly id: string; readonly channel_id: string }): void {
+    if (this.#ttlMs === undefined) return;
     this.#changes += 1;
     if (this.#inFlight.ended(message.channel_id, message.id)) this.#write(message.channel_id);
   }
@@ -138,11 +141,7 @@ export class RecoveryKeeper {
       const cursor = this.#cursor(channelId);
       if (cursor === undefined) continue;
       try {
-        await this.#store.set(
-          `${CURSOR_KEY_PREFIX}${channelId}`,
-          cursor,
-          this.#ttlMs === undefined ? undefined : { ttlMs: this.#ttlMs },
-        );
+        await this.#store.set(`${CURSOR_KEY_PREFIX}${channelId}`, cursor, { ttlMs: this.#ttlMs! });
         this.#writeFailed = false;
       } catch (error) {
         // Once per run of failures: the periodic point still covers the channel.
