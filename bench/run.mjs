@@ -17,6 +17,7 @@ const all = [
   "console",
   "create",
   "state",
+  "catch-up",
   "telemetry",
   "scale",
 ];
