@@ -49,6 +49,8 @@ export class Scheduler {
   #startedAt = 0;
   #turn: Promise<void> | null = null;
   #again = false;
+  /** When to ask a store that failed again. */
+  #retryAt: number | null = null;
 
   constructor(
     private readonly store: StateStore,
@@ -196,9 +198,16 @@ export class Scheduler {
           break;
         }
       } catch (error) {
-        this.logger.error("scheduler: the store failed; jobs wait for the next schedule or start", error);
+        // A store that failed (a Redis away or stalled) is asked again: nothing else would wake the
+        // scheduler up, and the jobs due meanwhile would wait for the next schedule() or start.
+        const retryMs = this.store.jobs.pollMs ?? 1_000;
+        this.logger.error(`scheduler: the store failed; trying again in ${retryMs} ms`, error);
+        this.#retryAt = this.clock.now() + retryMs;
       } finally {
         this.#turn = null;
+        const retryAt = this.#retryAt;
+        this.#retryAt = null;
+        if (retryAt !== null) this.#arm(retryAt);
       }
     })();
     return this.#turn;
