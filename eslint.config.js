@@ -6,7 +6,16 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["**/dist/**", "**/node_modules/**", "bench/results/**", "**/*.hbs"] },
+  {
+    ignores: [
+      "**/dist/**",
+      "**/node_modules/**",
+      "bench/results/**",
+      "**/*.hbs",
+      "docs/api/**",
+      "docs/.vitepress/cache/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

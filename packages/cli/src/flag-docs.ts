@@ -26,11 +26,19 @@ function flagOf(name: string, spec: FlagSpec): string {
   return `\`--${name} <${spec.value ?? "value"}>\``;
 }
 
+/**
+ * A description as Markdown table text: `|` escaped, and `<`, `>` as entities, so `Dev <key>`
+ * reads the same on GitHub and is no tag to the documentation site's Vue compiler.
+ */
+function cellOf(text: string): string {
+  return text.replaceAll("|", "\\|").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
+}
+
 /** One command's flags as a Markdown table (Flag, Meaning, Default), from its table alone. */
 export function flagTable(options: Record<string, FlagSpec>): string {
   const rows = Object.entries(options).map(
     ([name, spec]) =>
-      `| ${flagOf(name, spec)} | ${String(spec.describe ?? "").replaceAll("|", "\\|")} | ${defaultOf(spec)} |`,
+      `| ${flagOf(name, spec)} | ${cellOf(String(spec.describe ?? ""))} | ${defaultOf(spec)} |`,
   );
   return ["| Flag | Meaning | Default |", "| --- | --- | --- |", ...rows].join("\n");
 }
