@@ -1,4 +1,10 @@
-import { type GatewayClientOptions, type GatewayDispatch, GatewayClient } from "@chatbot/gateway";
+import {
+  compareIds,
+  type GatewayClientOptions,
+  type GatewayDispatch,
+  GatewayClient,
+  previousId,
+} from "@chatbot/gateway";
 import type { Intent } from "@chatbot/protocol";
 import { RestClient, type RestClientOptions } from "@chatbot/rest";
 import { type Logger, logGateway } from "@chatbot/framework";
@@ -11,6 +17,14 @@ import { defineScript, PUBLISH_EVENT, type RedisScript } from "./scripts.js";
 
 /** How long a published message id is remembered, so a recovery never publishes it twice. */
 const PUBLISHED_TTL_MS = 24 * 60 * 60 * 1000;
+/**
+ * How old the copy of the cursors is that a process puts back into a Redis that lost them (ms, at
+ * least): entries published since may not have been handled yet when Redis lost them, so the
+ * cursors go back that far and what was posted since is read back over REST (and what was handled
+ * since runs again). Copies are taken every {@link CURSOR_COPY_EVERY_MS}.
+ */
+const CURSOR_COPY_AGE_MS = 30_000;
+const CURSOR_COPY_EVERY_MS = 10_000;
 
 /** Options of a {@link GatewayRole}. */
 export interface GatewayRoleOptions {
@@ -55,6 +69,18 @@ export class GatewayRole {
   #timer: NodeJS.Timeout | null = null;
   #gateway: GatewayClient | null = null;
   #rest: RestClient | null = null;
+  /**
+   * The recovery cursors as this process published them (per channel, and `*` the newest), and
+   * copies of them at least 30 s old: written back to a Redis that lost its own, so that a new
+   * holder reads back what was posted since instead of starting from now.
+   */
+  #published = new Map<string, string>();
+  /** Per channel, just before the first message this process published there. */
+  readonly #publishedFirst = new Map<string, string>();
+  /** Copies of {@link #published}, oldest first, one every 10 s, back to the first one 30 s old. */
+  #copies: { readonly at: number; readonly cursors: ReadonlyMap<string, string> }[] = [];
+  /** When this process last saw Redis lose data (Unix ms). */
+  #dataLostAt = 0;
   /** Publishes go one after another, so each partition's stream keeps the gateway's order. */
   #chain: Promise<void> = Promise.resolve();
   #ticking = false;
@@ -148,9 +174,13 @@ export class GatewayRole {
     if (this.#ticking || this.#state === "stopped") return;
     this.#ticking = true;
     try {
-      if ((await this.#generation.lost()) && this.#state === "owner") {
+      if (await this.#generation.lost()) {
+        this.#dataLostAt = Date.now();
+        // Redis restarted empty or from an older snapshot: where it has no cursor any more, put
+        // back this process's copy of 30 to 60 s ago, so the next holder reads back from there.
+        await this.#restoreCursors();
         // The lease and the cursors may be old ones: compete again, and read back from them.
-        await this.#demote("Redis lost data");
+        if (this.#state === "owner") await this.#demote("Redis lost data");
       }
       const asked = Date.now();
       if (this.#state === "owner") {
@@ -201,31 +231,100 @@ export class GatewayRole {
     });
     // The owner's drops, reconnects and recoveries, in the lines a single process writes.
     logGateway(gateway, logger);
+    // Not awaited: the lease checks go on while it reads the cursors and connects (a large READY
+    // burst, or a service that does not answer and is tried again and again), or the lease would
+    // run out under a holder that is only connecting, and a standby take it.
+    void this.#resumeAndConnect(gateway);
+  }
+
+  /** Starts the new hold's client from the cursors Redis keeps, and connects it. */
+  async #resumeAndConnect(gateway: GatewayClient): Promise<void> {
+    const { logger, redis, keys, leaseMs } = this.#options;
     try {
-      const { "*": newest, ...cursors } = await this.#options.redis.hgetall(this.#options.keys.cursors);
+      let kept = await redis.hgetall(keys.cursors);
+      if (kept["*"] === undefined && Date.now() - this.#dataLostAt < 30_000) {
+        // None, just after Redis lost its data: give the process that held the connection before
+        // a lease's time to put its copy back, then read again.
+        await new Promise((resolve) => setTimeout(resolve, leaseMs));
+        if (this.#gateway !== gateway) return;
+        kept = await redis.hgetall(keys.cursors);
+      }
+      const { "*": newest, ...cursors } = kept;
       if (newest !== undefined) gateway.resumeFrom({ cursors, newest });
     } catch (error) {
-      logger.error(`cluster: could not read the recovery cursors; starting from now`, error);
+      // Starting from now would lose what was posted since the cursors: the hold goes, and the
+      // next one (once Redis answers) reads them.
+      if (this.#gateway === gateway) {
+        logger.error(`cluster: could not read the recovery cursors; giving the connection up`, error);
+        await this.#demote("could not read the recovery cursors");
+      }
+      return;
     }
-    // Not awaited: the lease checks go on while it connects (a large READY burst, or a service that
-    // does not answer and is tried again and again), or the lease would run out under a holder that
-    // is only connecting, and a standby take it.
-    void gateway.connect().catch(async (error: unknown) => {
+    if (this.#gateway !== gateway) return;
+    try {
+      await gateway.connect();
+    } catch (error) {
       if (this.#gateway === gateway) {
         logger.error(`cluster: could not connect to the gateway`, error);
         await this.#demote("could not connect");
       }
-    });
+    }
   }
 
   #enqueue(event: GatewayDispatch): void {
     const lease = this.#lease.value;
     if (lease === null) return;
-    this.#chain = this.#chain
-      .then(() => this.#publishOne(event, lease))
-      .catch((error: unknown) =>
-        this.#options.logger.error(`cluster: could not publish ${event.name}`, error),
-      );
+    this.#chain = this.#chain.then(async () => {
+      // A publish queued under an earlier hold: that hold's connection is closed, and the next
+      // holder reads back from the cursors whatever it did not publish.
+      if (this.#lease.value !== lease) return;
+      try {
+        await this.#publishOne(event, lease);
+      } catch (error) {
+        this.#options.logger.error(`cluster: could not publish ${event.name}`, error);
+        // Redis did not answer: the cursors stand before this event. Give the connection up; the
+        // next hold (this process's or another's, once Redis answers) reads back from there.
+        if (this.#state === "owner" && this.#lease.value === lease) {
+          void this.#demote("could not publish (Redis unreachable?)");
+        }
+      }
+    });
+  }
+
+  /** Notes a published message in this process's cursors, and copies them every 10 s. */
+  #notePublished(channelId: string, id: string): void {
+    if (!this.#publishedFirst.has(channelId)) this.#publishedFirst.set(channelId, previousId(id));
+    for (const field of [channelId, "*"]) {
+      const cur = this.#published.get(field);
+      if (cur === undefined || compareIds(id, cur) > 0) this.#published.set(field, id);
+    }
+    const now = Date.now();
+    if (now - (this.#copies.at(-1)?.at ?? 0) < CURSOR_COPY_EVERY_MS) return;
+    this.#copies.push({ at: now, cursors: new Map(this.#published) });
+    // Keep the newest copy that is old enough, and those after it.
+    while (this.#copies.length > 1 && now - this.#copies[1]!.at >= CURSOR_COPY_AGE_MS) this.#copies.shift();
+  }
+
+  /**
+   * Puts this process's cursors of at least 30 s ago back where Redis has none (a Redis back from
+   * an older snapshot keeps its own, older ones): the newest copy old enough, else, per channel,
+   * the place before the first message this process published there.
+   */
+  async #restoreCursors(): Promise<void> {
+    const now = Date.now();
+    const copy = this.#copies.findLast((c) => now - c.at >= CURSOR_COPY_AGE_MS)?.cursors;
+    const cursors = new Map(this.#publishedFirst);
+    for (const [field, id] of copy ?? []) if (field !== "*") cursors.set(field, id);
+    if (cursors.size === 0) return;
+    let newest = "0";
+    for (const id of cursors.values()) if (compareIds(id, newest) > 0) newest = id;
+    const pipeline = this.#options.redis.pipeline();
+    for (const [field, id] of cursors) pipeline.hsetnx(this.#options.keys.cursors, field, id);
+    pipeline.hsetnx(this.#options.keys.cursors, "*", newest);
+    await pipeline.exec();
+    this.#options.logger.warn(
+      `cluster: ${this.#options.nodeId} put back ${cursors.size} channel cursor(s) Redis lost, as they stood at least 30 s ago: what was posted since is read back`,
+    );
   }
 
   async #publishOne(event: GatewayDispatch, lease: string): Promise<void> {
@@ -255,14 +354,19 @@ export class GatewayRole {
         ],
       ),
     );
-    // Not awaited: stepping down waits for this very chain of publishes to end.
-    if (result === -1 && this.#state === "owner")
+    if (result >= 0 && message) this.#notePublished(message.channel_id, message.id);
+    // Not awaited: stepping down waits for this very chain of publishes to end. Only the hold the
+    // publish was for steps down, never a newer one of this process.
+    if (result === -1 && this.#state === "owner" && this.#lease.value === lease)
       void this.#demote("lost the gateway lease while publishing");
   }
 
   async #demote(why: string): Promise<void> {
     const gateway = this.#gateway;
     const rest = this.#rest;
+    // The hold this step-down is for: the lease checks may take a new one while it closes, and
+    // that one stays (releasing it would let a standby connect beside it).
+    const hold = this.#lease.value;
     this.#gateway = null;
     this.#rest = null;
     if (this.#state === "owner") {
@@ -271,7 +375,7 @@ export class GatewayRole {
     if (this.#state !== "stopped") this.#state = "standby";
     await gateway?.close().catch(() => undefined);
     await this.#chain;
-    await this.#lease.release().catch(() => undefined);
+    await this.#lease.release(hold).catch(() => undefined);
     await rest?.close().catch(() => undefined);
   }
 

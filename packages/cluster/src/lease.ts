@@ -54,9 +54,13 @@ export class RedisLease {
     return kept;
   }
 
-  /** Gives the lease up at once, so a standby need not wait for it to run out. */
-  async release(): Promise<void> {
+  /**
+   * Gives the lease up at once, so a standby need not wait for it to run out. With `hold` (a
+   * {@link value} read earlier), only that hold: a newer one this holder took since stays.
+   */
+  async release(hold?: string | null): Promise<void> {
     const value = this.#value;
+    if (hold !== undefined && hold !== value) return;
     this.#value = null;
     if (value !== null) await this.#release([this.#key], [value]);
   }

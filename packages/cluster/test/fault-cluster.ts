@@ -71,6 +71,10 @@ export async function startFaultCluster(config: readonly string[]): Promise<Faul
     const servers = Object.fromEntries(SERVERS.map((s) => [s, {}]));
     const world = await createTestWorld({ people: ["ada"], servers, rateLimits: false });
     closers.push(() => world.close());
+    // The world's clock moves only when told: here it follows real time, as the service's does, so
+    // that its windows (5 identifies in 5 s) pass while the processes reconnect again and again.
+    const ticking = setInterval(() => world.clock.advance(250), 250);
+    closers.push(() => clearInterval(ticking));
     const dir = mkdtempSync(join(tmpdir(), "chatbot-faults-"));
     closers.push(() => rmSync(dir, { recursive: true, force: true }));
     const log = join(dir, "handled.log");
