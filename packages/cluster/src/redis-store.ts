@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import {
   checkKey,
   checkPrefix,
@@ -73,19 +74,32 @@ redis.call("DEL", KEYS[4] .. id)
 redis.call("ZREM", KEYS[1], id)
 redis.call("ZREM", KEYS[2], id)
 return 1`;
-// Claims of processes that died come back first, then due jobs are claimed for ARGV[3] ms.
+// Claims of processes that died come back first. Then the claims of this claimer (ARGV[4]) that it
+// is not running (ARGV[5..]: its answer was lost, Redis stalled past the command timeout) are its
+// own again, and due jobs are claimed for ARGV[3] ms, marked with the claimer.
 const CLAIM_DUE = `
 local now = tonumber(ARGV[1])
+local limit = tonumber(ARGV[2])
 for _, id in ipairs(redis.call("ZRANGEBYSCORE", KEYS[2], "-inf", now)) do
   redis.call("ZREM", KEYS[2], id)
   redis.call("ZADD", KEYS[1], redis.call("HGET", KEYS[4] .. id, "due") or now, id)
 end
-local ids = redis.call("ZRANGEBYSCORE", KEYS[1], "-inf", now, "LIMIT", 0, tonumber(ARGV[2]))
+local running = {}
+for i = 5, #ARGV do running[ARGV[i]] = true end
 local out = {}
+for _, id in ipairs(redis.call("ZRANGE", KEYS[2], 0, -1)) do
+  if #out >= limit then break end
+  if not running[id] and redis.call("HGET", KEYS[4] .. id, "claimer") == ARGV[4] then
+    redis.call("ZADD", KEYS[2], now + tonumber(ARGV[3]), id)
+    table.insert(out, redis.call("HMGET", KEYS[4] .. id, "id", "key", "name", "payload", "due", "attempts"))
+  end
+end
+local ids = redis.call("ZRANGEBYSCORE", KEYS[1], "-inf", now, "LIMIT", 0, limit - #out)
 for _, id in ipairs(ids) do
   redis.call("ZREM", KEYS[1], id)
   redis.call("ZADD", KEYS[2], now + tonumber(ARGV[3]), id)
   redis.call("HINCRBY", KEYS[4] .. id, "attempts", 1)
+  redis.call("HSET", KEYS[4] .. id, "claimer", ARGV[4])
   local job = redis.call("HMGET", KEYS[4] .. id, "id", "key", "name", "payload", "due", "attempts")
   table.insert(out, job)
 end
@@ -308,6 +322,10 @@ class RedisJobQueue implements JobQueue {
   /** Other processes schedule too: each scheduler looks again every second. */
   readonly pollMs = 1_000;
   readonly #keys: [string, string, string, string];
+  /** This queue's name in the claims it makes. */
+  readonly #claimer = randomUUID();
+  /** The jobs this queue claimed and has not completed or put back: they are being run here. */
+  readonly #running = new Set<string>();
   constructor(
     private readonly redis: Scripted,
     prefix: string,
@@ -352,21 +370,29 @@ class RedisJobQueue implements JobQueue {
   }
   async claimDue(now: number, limit: number): Promise<JobRecord[]> {
     this.open();
+    // A claim whose answer was lost (Redis stalled past the command timeout) is this queue's
+    // again at the next claim, instead of waiting for its claim to run out.
     const rows = await this.redis.chatbotJobClaim(
       ...this.#keys,
       String(now),
       String(limit),
       String(this.claimMs),
+      this.#claimer,
+      ...this.#running,
     );
-    return rows.map(toRecord);
+    const jobs = rows.map(toRecord);
+    for (const job of jobs) this.#running.add(job.id);
+    return jobs;
   }
   async complete(id: string): Promise<void> {
     this.open();
     await this.redis.chatbotJobComplete(...this.#keys, id);
+    this.#running.delete(id);
   }
   async retry(id: string, dueAt: number): Promise<void> {
     this.open();
     await this.redis.chatbotJobRetry(...this.#keys, id, String(dueAt));
+    this.#running.delete(id);
   }
   /**
    * Gives back the claims that ran out (their process died): in a cluster the other processes'

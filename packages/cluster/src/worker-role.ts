@@ -101,7 +101,15 @@ export class WorkerRole {
 
   constructor(options: WorkerRoleOptions) {
     this.#o = options;
-    this.#reader = options.redis.duplicate();
+    // A read is asked only while the partitions it names are surely this worker's: one left over
+    // from a lost connection, sent again or sent late once Redis is back, could hand this worker
+    // entries of a partition another has taken since, behind that worker's back. So the reading
+    // connection neither queues commands while it is down nor sends them again after: the read
+    // fails, and the loop asks again with the partitions it holds then.
+    this.#reader = options.redis.duplicate({
+      autoResendUnfulfilledCommands: false,
+      enableOfflineQueue: false,
+    });
     watchRedis(this.#reader, options.logger, options.nodeId, "worker reads");
     this.#acquire = defineScript(options.redis, "chatbotAcquireLease", 2, ACQUIRE_LEASE);
     this.#renew = defineScript(options.redis, "chatbotRenewLease", 1, RENEW_LEASE);
@@ -410,7 +418,9 @@ export class WorkerRole {
       } catch (error) {
         if (!this.#running) return;
         if (isNoGroup(error)) await this.#recreateGroups(readers.map((r) => r.stream));
-        else
+        // While the connection is down, its drop and return are logged by watchRedis (a read
+        // asked meanwhile fails at once, and is asked again).
+        else if (this.#reader.status === "ready")
           this.#o.logger.warn(`cluster: worker read failed (Redis unreachable?), retrying: ${String(error)}`);
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
