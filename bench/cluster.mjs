@@ -1,4 +1,5 @@
-// Cluster benchmark (issue 26), three measures in one run, against the same bot in one process:
+// Cluster benchmark (issues 26 and 32), four measures in one run, the first three against the same
+// bot in one process:
 // 1. Events per second through 1, 2 and 4 worker processes (plus one gateway process) against the
 //    bot in one process: BENCH_MESSAGES (default 1,000) messages posted across 8 servers, each
 //    costing BENCH_HANDLER_MS (default 5) of CPU in its handler; from the first post to the last
@@ -8,58 +9,36 @@
 // 3. Failover: BENCH_KILLS (default 10) times, SIGKILL of the process holding the connection with a
 //    standby running; the time from the kill to the standby's new identified session, p50 and max.
 //    Target: under 5 s.
+// 4. The fenced acknowledgement's cost, as raw loops (no bot, no handlers) on the same Redis and on
+//    one with appendfsync everysec: batches of 50 entries read (XREADGROUP) and each acknowledged
+//    before the next, as a partition's reader does, with a plain XACK (the baseline), with the same
+//    writes as the fenced path unfenced (MULTI: SET of the handled mark, XACK), and with the
+//    FENCED_ACK script the workers run (the mark, a GET of the partition's lease, XACK);
+//    BENCH_ACK_ENTRIES (default 3,000) entries each, the three taking turns batch by batch.
 // Every process is a child of this one; Redis is a redis-server of its own on a free port.
-import { spawnUntil, startReferenceServer, stop } from "./lib/processes.mjs";
+import { Redis } from "ioredis";
+import {
+  clusterWorld,
+  post,
+  quantile,
+  SERVERS,
+  startNode as startClusterNode,
+} from "./lib/cluster-world.mjs";
+import { startReferenceServer, stop } from "./lib/processes.mjs";
 import { dev } from "./lib/world.mjs";
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000);
 const HANDLER_MS = Number(process.env.BENCH_HANDLER_MS ?? 5);
 const USES = Number(process.env.BENCH_USES ?? 300);
 const KILLS = Number(process.env.BENCH_KILLS ?? 10);
-const SERVERS = 8;
+const ACK_ENTRIES = Number(process.env.BENCH_ACK_ENTRIES ?? 3_000);
 
 const { startRedisServer } = await import("../packages/cluster/dist/testing/index.js");
-const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+const { FENCED_ACK } = await import("../packages/cluster/dist/scripts.js");
 const ms = (n) => Number(n.toFixed(2));
 
-/** A person, eight servers with the app installed in each, and each server's first channel. */
-async function world(baseUrl) {
-  const owner = await dev(baseUrl, "POST", "/users", { username: "bench_owner", name: "Bench Owner" });
-  const app = await dev(baseUrl, "POST", "/apps", { name: "Cluster bench" });
-  const channels = [];
-  for (let i = 0; i < SERVERS; i++) {
-    const guild = await dev(baseUrl, "POST", "/guilds", { name: `Bench ${i}`, owner_id: owner.id });
-    await dev(
-      baseUrl,
-      "POST",
-      `/guilds/${guild.id}/installs`,
-      {
-        application_id: app.application.id,
-        scopes: ["commands", "messages.read", "messages.send", "message_content"],
-        intents: ["guilds", "guild_messages", "message_content"],
-        permissions: ["view_channels", "send_messages", "read_message_history"],
-      },
-      owner.id,
-    );
-    channels.push(guild.channels[0].id);
-  }
-  return { token: app.token, appId: app.application.id, ownerId: owner.id, channels };
-}
-
 function startNode(role, id, redis, w, server) {
-  return spawnUntil(
-    [
-      "bench/lib/cluster-node.mjs",
-      role,
-      id,
-      redis,
-      w.token,
-      server.baseUrl,
-      server.gatewayUrl,
-      String(HANDLER_MS),
-    ],
-    new RegExp(`ready ${id}`),
-  ).then(({ child }) => child);
+  return startClusterNode(role, id, redis, w, server, HANDLER_MS);
 }
 
 /** Resolves once the children's `handled <n>` lines add up to `total`. */
@@ -82,13 +61,7 @@ async function postAll(server, w, count, tag) {
   const poster = async () => {
     while (next < count) {
       const i = next++;
-      await dev(
-        server.baseUrl,
-        "POST",
-        `/channels/${w.channels[i % SERVERS]}/messages`,
-        { content: `${tag} ${i}` },
-        w.ownerId,
-      );
+      await post(server, w, i, `${tag} ${i}`);
     }
   };
   await Promise.all(Array.from({ length: 16 }, poster));
@@ -165,10 +138,113 @@ async function failovers(server, w, redisUrl) {
   return times.sort((a, b) => a - b);
 }
 
+/** A message event as the gateway publishes it, about the size of a real one. */
+const EVENT = JSON.stringify({
+  op: 0,
+  t: "MESSAGE_CREATE",
+  s: 1,
+  d: {
+    id: "1300000000000000000",
+    channel_id: "1200000000000000000",
+    guild_id: "1100000000000000000",
+    author: { id: "1000000000000000000", username: "bench_owner", bot: false },
+    content: "a message of about the length people write in a chat",
+    timestamp: new Date(0).toISOString(),
+    mentions: [],
+    attachments: [],
+  },
+});
+
+/** Fills a stream of `ACK_ENTRIES` events with a consumer group at its start. */
+async function filled(client, stream) {
+  await client.del(stream);
+  for (let i = 0; i < ACK_ENTRIES; i += 500) {
+    const batch = client.pipeline();
+    for (let j = i; j < Math.min(ACK_ENTRIES, i + 500); j++) batch.xadd(stream, "*", "e", EVENT);
+    await batch.exec();
+  }
+  await client.xgroup("CREATE", stream, "workers", "0");
+  return stream;
+}
+
+/**
+ * Raw loops on the Redis at `redisUrl`, one stream per way of acknowledging: batches of 50 read
+ * (XREADGROUP) and acknowledged one entry after another, the ways taking turns batch by batch so
+ * that they share the machine's load alike. Per way: entries per second over all its batches, and
+ * the time per entry of its median batch.
+ */
+async function ackCosts(redisUrl) {
+  const client = new Redis(redisUrl);
+  client.defineCommand("benchFencedAck", { numberOfKeys: 3, lua: FENCED_ACK });
+  const lease = "bench:acks:lease";
+  await client.set(lease, "w0:1");
+  const mark = (stream, id) => `${stream}:handled:${id}`;
+  const ways = {
+    "XACK (baseline)": (stream, id) => client.xack(stream, "workers", id),
+    "MULTI: SET mark + XACK": (stream, id) =>
+      client.multi().set(mark(stream, id), "1", "PX", 60_000).xack(stream, "workers", id).exec(),
+    "FENCED_ACK script": (stream, id) =>
+      client.benchFencedAck(lease, mark(stream, id), stream, "w0:1", 60_000, "workers", id),
+  };
+  const runs = [];
+  try {
+    for (const [name, ack] of Object.entries(ways)) {
+      runs.push({
+        name,
+        ack,
+        stream: await filled(client, `bench:acks:${name}`),
+        batches: [],
+        entries: 0,
+        time: 0,
+      });
+    }
+    for (let more = true; more;) {
+      more = false;
+      for (const run of runs) {
+        const start = performance.now();
+        const read = await client.xreadgroup(
+          "GROUP",
+          "workers",
+          "w0",
+          "COUNT",
+          50,
+          "STREAMS",
+          run.stream,
+          ">",
+        );
+        if (!read) continue;
+        more = true;
+        const entries = read[0][1];
+        for (const [id] of entries) await run.ack(run.stream, id);
+        const took = performance.now() - start;
+        run.batches.push(took / entries.length);
+        run.entries += entries.length;
+        run.time += took;
+      }
+    }
+  } finally {
+    await client.del(lease, ...runs.map((run) => run.stream));
+    client.disconnect();
+  }
+  const rate = (run) => (run.entries / run.time) * 1_000;
+  const base = rate(runs[0]);
+  return runs.map((run) => ({
+    acknowledgement: run.name,
+    entries_per_s: Math.round(rate(run)),
+    ratio: Number((rate(run) / base).toFixed(2)),
+    median_batch_us_per_entry: Math.round(
+      quantile(
+        [...run.batches].sort((a, b) => a - b),
+        0.5,
+      ) * 1_000,
+    ),
+  }));
+}
+
 const server = await startReferenceServer();
 const redis = await startRedisServer();
 try {
-  const w = await world(server.baseUrl);
+  const w = await clusterWorld(server.baseUrl);
   const rows = [];
   const single = await throughput(server, w, redis.url, 0);
   rows.push({ setup: "one process", events_per_s: Math.round(single), ratio: 1 });
@@ -204,6 +280,19 @@ try {
   console.log(
     `/ping p99 through the cluster minus in one process: ${ms(pingRows[1].p99_ms - pingRows[0].p99_ms)} ms (target within 5 ms)`,
   );
+
+  const everysec = await startRedisServer({ config: ["appendfsync everysec"] });
+  try {
+    for (const [fsync, url] of [
+      ["appendfsync always, the Redis the cluster ran on", redis.url],
+      ["appendfsync everysec", everysec.url],
+    ]) {
+      console.log(`acknowledging ${ACK_ENTRIES} entries each, read 50 at a time (${fsync}):`);
+      console.table(await ackCosts(url));
+    }
+  } finally {
+    await everysec.close();
+  }
 
   const kills = await failovers(server, w, redis.url);
   console.log(

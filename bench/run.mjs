@@ -13,6 +13,7 @@ const all = [
   "testing-world",
   "framework",
   "cluster",
+  "cluster-faults",
   "dev-reload",
   "console",
   "create",
