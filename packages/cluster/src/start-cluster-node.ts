@@ -143,6 +143,9 @@ export async function startClusterNode(
     maxRetriesPerRequest: null,
     lazyConnect: false,
     commandTimeout,
+    // Tried again every 100 ms at first, then every second at most (ioredis waits up to 5 s): a
+    // Redis back after a long outage is used within a second.
+    retryStrategy: (times: number) => Math.min(times * 100, 1_000),
   });
   watchRedis(redis, logger, nodeId, "main");
   await checkRedisSettings(redis, logger);
