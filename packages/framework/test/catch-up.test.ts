@@ -87,6 +87,22 @@ describe("catching up after a restart", () => {
     ]);
   });
 
+  it("reads back exactly maxMessagesPerChannel without a word: only more than it is a skip", async () => {
+    const { w, store } = await setUp();
+    const gateway = { recovery: { maxMessagesPerChannel: 2 } };
+    const first = botFor(w, { listeners: [Log], messageContent: true, store, gateway });
+    await first.bot.start();
+    await w.people.alice.say(w.channels.general, "one");
+    await expect.poll(() => seen).toEqual(["one"]);
+    await first.bot.stop();
+
+    for (const n of [1, 2]) await w.people.alice.say(w.channels.general, `while down ${n}`);
+    const second = botFor(w, { listeners: [Log], messageContent: true, store, gateway });
+    await second.bot.start();
+    await expect.poll(() => seen).toEqual(["one", "while down 1 (recovered)", "while down 2 (recovered)"]);
+    expect(lines(second.logger).filter((line) => line.startsWith("warn"))).toEqual([]);
+  });
+
   it("reads back nothing older than maxAgeMs (24 h), and says so once per channel", async () => {
     const { w, store } = await setUp();
     // The gateway's clock is the world's, which the test moves.

@@ -58,7 +58,8 @@ export async function readChannelSince(
     if (page.historyHidden) return { messages: [], hidden: true, limitReached: false, tooOld: false };
     const newer = page.filter((m) => compareIds(m.id, start) > 0);
     messages.push(...newer);
-    if (messages.length >= max)
+    // Exactly `max` is not more: a full page goes on to the next, which shows whether there are.
+    if (messages.length > max)
       return { messages: messages.slice(0, max), hidden: false, limitReached: true, tooOld: false };
     if (page.length < PAGE || newer.length < page.length) {
       const tooOld =
