@@ -147,7 +147,9 @@ describe("a bot on a cluster", () => {
       // Each join makes every worker's share smaller: partitions are handed back while reads are under way.
       if (round === 5) workers.push(await node(redis, world, "worker", "w2"));
       if (round === 15) workers.push(await node(redis, world, "worker", "w3"));
-      await Promise.all(names.map((n) => world.people.ada.say(world.servers[n]!.channels.general!, `${n} ${round}`)));
+      await Promise.all(
+        names.map((n) => world.people.ada.say(world.servers[n]!.channels.general!, `${n} ${round}`)),
+      );
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     await expect.poll(() => seen.length, { timeout: 10_000 }).toBe(names.length * rounds);
