@@ -1,10 +1,11 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createTestWorld } from "@chatbot/testing";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { alive, descendants } from "../../../test-support/process-tree.js";
 import { type RedisServer, startRedisServer } from "../src/testing/redis-server.js";
 
 // However a chatbot-cluster process is asked to stop, it ends, within its stop timeout.
@@ -28,32 +29,6 @@ afterAll(async () => {
   await redis.close();
   rmSync(dir, { recursive: true, force: true });
 });
-
-/** Whether `pid` runs (a zombie waiting for its new parent to reap it has stopped). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    const state = execFileSync("ps", ["-o", "stat=", "-p", String(pid)], { encoding: "utf8" }).trim();
-    return state !== "" && !state.startsWith("Z");
-  } catch {
-    return false;
-  }
-}
-
-/** Every process below `root`, from `ps`. */
-function descendants(root: number): number[] {
-  const table = execFileSync("ps", ["-A", "-o", "pid=,ppid="], { encoding: "utf8" })
-    .trim()
-    .split("\n")
-    .map((line) => line.trim().split(/\s+/).map(Number) as [number, number]);
-  const found: number[] = [];
-  for (let parents = [root]; parents.length > 0;) {
-    const children = table.filter(([, ppid]) => parents.includes(ppid)).map(([pid]) => pid);
-    found.push(...children);
-    parents = children;
-  }
-  return found;
-}
 
 /** Starts `command` (the binary, or npx) and resolves once it printed its `ready` line. */
 function start(
