@@ -22,12 +22,17 @@ let browser: Browser;
 let context: BrowserContext;
 const visits = new Map<string, Visit>();
 
-/** docs/x/y.md as the site's path /x/y.html, for every page VitePress builds. */
-const pages = new Map(
-  filesUnder(DOCS, [".vitepress"])
-    .filter((file) => file.endsWith(".md"))
-    .map((file) => [`/${relative(DOCS, file).replace(/\.md$/, ".html")}`, file] as const),
-);
+/**
+ * docs/x/y.md as the site's path /x/y.html, for every page VitePress builds: listed once the build
+ * has run, since the API reference's pages (docs/api/) are written by it (a fresh clone has none).
+ */
+let pages = new Map<string, string>();
+const listPages = () =>
+  new Map(
+    filesUnder(DOCS, [".vitepress"])
+      .filter((file) => file.endsWith(".md"))
+      .map((file) => [`/${relative(DOCS, file).replace(/\.md$/, ".html")}`, file] as const),
+  );
 
 /** A Markdown page's first heading as text: no backticks, escapes or link targets. */
 function headingOf(file: string): string {
@@ -69,6 +74,7 @@ async function visit(path: string): Promise<Visit> {
 beforeAll(async () => {
   const seconds = await buildSiteIfStale(240_000);
   if (seconds !== null) console.log(`npm run docs:build took ${seconds.toFixed(0)} s`);
+  pages = listPages();
   site = await serveSite();
   browser = await launchChromium();
   context = await browser.newContext();
