@@ -3,6 +3,7 @@
  * own; `vitest.config.ts` imports it and hands it to `test.projects`.
  */
 export default [
+  "packages/kit",
   "packages/protocol",
   "packages/server",
   "packages/rest",

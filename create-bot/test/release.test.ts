@@ -10,6 +10,7 @@ import { cleanEnv, ROOT } from "../../test-support/registry.mjs";
 // and writes each one's CHANGELOG.md, and the dependencies among them follow.
 
 const PUBLISHED = {
+  "@chatbot/kit": "packages/kit",
   "@chatbot/protocol": "packages/protocol",
   "@chatbot/rest": "packages/rest",
   "@chatbot/gateway": "packages/gateway",
