@@ -30,6 +30,7 @@ export * from "./event-payloads/message-events.js";
 export * from "./followup-message-body/followup-message-body.js";
 export * from "./gateway-address/gateway-address.js";
 export * from "./gateway-dispatch-payloads/gateway-dispatch-payloads.js";
+export { guildOfEvent } from "./gateway-dispatch-payloads/guild-of-event.js";
 export * from "./guild-create-payload/guild-create-payload.js";
 export * from "./guild-list-entry/guild-list-entry.js";
 export {
