@@ -1,7 +1,5 @@
-import { isErrorBody } from "@chatbot/protocol";
-import { ApiError } from "../errors/api-error.js";
+import { backoffDelay, sleep } from "@chatbot/kit";
 import { ClientClosedError } from "../errors/client-closed-error.js";
-import { HttpError } from "../errors/http-error.js";
 import { NetworkError } from "../errors/network-error.js";
 import { RateLimitError, type RateLimitDetails } from "../errors/rate-limit-error.js";
 import type { RequestTarget } from "../errors/rest-error.js";
@@ -11,9 +9,9 @@ import type { RequestOptions, RestHooks } from "./request-options.js";
 import { type CallStats, RestTelemetry } from "./rest-telemetry.js";
 import { RouteBucket } from "./route-bucket.js";
 import type { SharedRateLimits } from "./shared-rate-limits.js";
-import type { QueryValues, RestResult, RouteCall } from "./route-call.js";
-import { type RestClock, sleepOn } from "./rest-clock.js";
-import { backoff, sleep } from "./sleep.js";
+import type { RestResult, RouteCall } from "./route-call.js";
+import type { RestClock } from "./rest-clock.js";
+import { queryString, rateLimitDetails, read, waitInfo } from "./read-answer.js";
 import {
   fetchTransport,
   type Transport,
@@ -137,7 +135,7 @@ export class Requester {
 
   /** Waits `ms` on the clock for a rate limit, counted as such for {@link idle}. */
   #waitOnClock(ms: number, signal: AbortSignal | undefined): Promise<void> {
-    return this.#onClockWhile(sleepOn(this.config.clock, ms, signal));
+    return this.#onClockWhile(sleep(ms, { clock: this.config.clock, signal }));
   }
 
   async #onClockWhile(waiting: Promise<void>): Promise<void> {
@@ -374,9 +372,12 @@ export class Requester {
     status: number | null,
     signal: AbortSignal | undefined,
   ): Promise<void> {
-    const waitMs = backoff(attempt, this.config.retryDelay);
+    const waitMs = backoffDelay(
+      { initialDelayMs: this.config.retryDelay, jitter: 0.5, jitterDirection: "up" },
+      attempt,
+    );
     this.config.hooks.retry?.({ ...target, attempt, waitMs, status });
-    await sleep(waitMs, signal);
+    await sleep(waitMs, { signal });
   }
 
   /** Forgets idle buckets whose window has passed, so one per channel ever used does not pile up. */
@@ -386,56 +387,4 @@ export class Requester {
       if (bucket.size === 0 && bucket.delay(now) === 0) this.buckets.delete(key);
     }
   }
-}
-
-function waitInfo(details: RateLimitDetails) {
-  return { global: details.global, bucket: details.bucket, waitMs: details.retryAfterMs };
-}
-
-/** The wait a `429` asks for: `retry_after` of the body, else the `Retry-After` header. */
-async function rateLimitDetails(response: TransportResponse): Promise<RateLimitDetails> {
-  const headers = response.headers;
-  let body: unknown;
-  try {
-    body = JSON.parse(await response.text());
-  } catch {
-    body = undefined;
-  }
-  const fromBody = isErrorBody(body) ? body.retry_after : undefined;
-  const seconds =
-    fromBody ?? Number(headers.get("retry-after") ?? headers.get("x-ratelimit-reset-after") ?? 1);
-  const global =
-    (isErrorBody(body) && body.global === true) || headers.get("x-ratelimit-bucket") === "global";
-  return {
-    retryAfterMs: Math.max(0, (Number.isFinite(seconds) ? seconds : 1) * 1_000),
-    global,
-    bucket: headers.get("x-ratelimit-bucket"),
-  };
-}
-
-/** Parses an answer: the JSON of a `2xx`, else the matching error class. */
-async function read<T>(response: TransportResponse, target: RequestTarget): Promise<RestResult<T>> {
-  const { status, headers } = response;
-  const text = await response.text();
-  let parsed: unknown;
-  if (text !== "") {
-    try {
-      parsed = JSON.parse(text);
-    } catch (error) {
-      throw new HttpError(status, text, target, { cause: error });
-    }
-  }
-  if (status >= 200 && status < 300) return { status, headers, data: parsed as T };
-  if (isErrorBody(parsed)) throw new ApiError(status, parsed, target);
-  throw new HttpError(status, text, target);
-}
-
-/** `?key=value&...` of the defined values, or `""`. */
-function queryString(query: QueryValues): string {
-  let text = "";
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined) continue;
-    text += `${text === "" ? "?" : "&"}${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`;
-  }
-  return text;
 }

@@ -1,3 +1,5 @@
+import { SerialQueue } from "@chatbot/kit";
+
 /**
  * One rate-limit bucket of the service as the client sees it (message creation in one channel,
  * reactions in one channel, command writes of one scope): its state from the `X-RateLimit-*`
@@ -10,26 +12,19 @@ export class RouteBucket {
   private limit = Infinity;
   private remaining = Infinity;
   private resetAt = 0;
-  private tail: Promise<unknown> = Promise.resolve();
-  private pending = 0;
+  private readonly queue = new SerialQueue();
 
   /** @param offset milliseconds added to each reset, a margin for the way to the service and back. */
   constructor(private readonly offset: number) {}
 
   /** Calls queued or running. */
   get size(): number {
-    return this.pending;
+    return this.queue.size;
   }
 
   /** Runs `task` after every call queued before it has finished. */
   run<T>(task: () => Promise<T>): Promise<T> {
-    this.pending += 1;
-    const result = this.tail.then(task);
-    this.tail = result.then(
-      () => this.done(),
-      () => this.done(),
-    );
-    return result;
+    return this.queue.run(task);
   }
 
   /** Milliseconds until a call may be sent without being refused (0: at once). */
@@ -56,9 +51,5 @@ export class RouteBucket {
   block(retryAfterMs: number, now = Date.now()): void {
     this.remaining = 0;
     this.resetAt = Math.max(this.resetAt, now + retryAfterMs + this.offset);
-  }
-
-  private done(): void {
-    this.pending -= 1;
   }
 }
