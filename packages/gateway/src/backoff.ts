@@ -1,3 +1,4 @@
+import { backoffDelay } from "@chatbot/kit";
 import { LIMITS } from "@chatbot/protocol";
 import { GatewayOptionsError } from "./gateway-error.js";
 
@@ -47,8 +48,5 @@ export function resolveReconnectOptions(options: ReconnectOptions = {}): Resolve
  * `initialDelayMs × factor^(attempt − 1)`, capped at `maxDelayMs`, then moved by the jitter.
  */
 export function reconnectDelay(options: ResolvedReconnectOptions, attempt: number): number {
-  const grown = options.initialDelayMs * options.factor ** Math.max(0, attempt - 1);
-  const base = Math.min(options.maxDelayMs, grown);
-  const spread = 1 - options.jitter + 2 * options.jitter * options.random();
-  return Math.round(base * spread);
+  return backoffDelay(options, attempt);
 }
