@@ -1,0 +1,77 @@
+import { type FSWatcher, watch } from "chokidar";
+import type { BotCompiler } from "./compile.js";
+
+/** What the watcher asks of the session: to queue work behind any reload under way, and to reload. */
+export interface Reloads {
+  /** Runs `task` once every reload queued before it has ended. */
+  queue(task: () => Promise<void> | void): void;
+  /** Loads what is on disk in place of the running code; takes the files {@link SaveWatcher.take} holds. */
+  reload(): Promise<void>;
+}
+
+/** How long saves are gathered before one reload takes them all. */
+const GATHER_MS = 30;
+
+/** How long after the last raw event of the file system the sources are compared with the build. */
+const CHECK_MS = 60;
+
+/**
+ * The bot's sources watched for saves: saves are gathered for a moment, then one reload takes them
+ * all; another waits for it.
+ */
+export class SaveWatcher {
+  #changed = new Set<string>();
+  #watcher: FSWatcher | null = null;
+  #timer: NodeJS.Timeout | undefined;
+  #checkTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    readonly compiler: BotCompiler,
+    readonly reloads: Reloads,
+  ) {}
+
+  /** The files saved since the last reload took them (absolute paths); the next reload starts afresh. */
+  take(): string[] {
+    const files = [...this.#changed];
+    this.#changed = new Set();
+    return files;
+  }
+
+  /** Starts watching; resolves once the watcher has read the folders. */
+  async start(): Promise<void> {
+    const watcher = watch(this.compiler.sources, {
+      ignoreInitial: true,
+      ignored: (path) => path.includes(".chatbot"),
+    });
+    this.#watcher = watcher;
+    watcher.on("all", (_event, path) => {
+      if (!/\.(ts|mts)$/.test(path)) return;
+      this.#changed.add(path);
+      clearTimeout(this.#timer);
+      this.#timer = setTimeout(() => this.reloads.queue(() => this.reloads.reload()), GATHER_MS);
+    });
+    // chokidar leaves out a change whose modification time equals the previous one (two saves within
+    // the file system's clock tick): on every raw event, the sources on disk are compared with what
+    // the running build compiled, and a difference reloads.
+    watcher.on("raw", () => {
+      clearTimeout(this.#checkTimer);
+      this.#checkTimer = setTimeout(() => this.reloads.queue(() => this.#reloadStale()), CHECK_MS);
+    });
+    await new Promise<void>((resolve) => watcher.once("ready", () => resolve()));
+  }
+
+  #reloadStale(): Promise<void> | undefined {
+    const stale = this.compiler.changedSince().filter((path) => !this.#changed.has(path));
+    if (stale.length === 0) return undefined;
+    for (const path of stale) this.#changed.add(path);
+    clearTimeout(this.#timer);
+    return this.reloads.reload();
+  }
+
+  /** Stops watching; a reload already asked for still runs. */
+  async close(): Promise<void> {
+    clearTimeout(this.#timer);
+    clearTimeout(this.#checkTimer);
+    await this.#watcher?.close();
+  }
+}
