@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { hasNodeSqlite, sqliteDrivers } from "@chatbot/kit/sqlite";
 import { afterAll, describe, expect, it } from "vitest";
 import { storeContract } from "../../../test-support/store-contract.js";
 import {
@@ -29,9 +30,14 @@ function handClock(start = 1_700_000_000_000) {
   return { now: () => now, advance: (ms: number) => (now += ms) };
 }
 
+// SqliteStore on every driver this Node line can use: node:sqlite on 22.13 and later, and
+// better-sqlite3 where it is installed and built for this Node (on Node 20, the only one).
 const adapters: Array<[string, (clock: { now(): number }) => StateStore]> = [
   ["MemoryStore", (clock) => new MemoryStore({ clock })],
-  ["SqliteStore", (clock) => new SqliteStore({ path: join(dir, `store-${++files}.db`), clock })],
+  ...sqliteDrivers().map((driver): [string, (clock: { now(): number }) => StateStore] => [
+    `SqliteStore on ${driver}`,
+    (clock) => new SqliteStore({ path: join(dir, `store-${++files}.db`), clock, driver }),
+  ]),
 ];
 
 // What every adapter answers alike, Redis's too (packages/cluster/test/state.test.ts).
@@ -126,10 +132,18 @@ describe.each(adapters)("%s", (_name, make) => {
 });
 
 describe("SqliteStore", () => {
+  it("runs on node:sqlite where the Node line has it, else on better-sqlite3", async () => {
+    const store = new SqliteStore({ path: join(dir, `store-${++files}.db`) });
+    expect(store.driver).toBe(hasNodeSqlite() ? "node:sqlite" : "better-sqlite3");
+    await store.close();
+  });
+
   it("two stores on one file (two processes) never lose each other's updates", async () => {
     const path = join(dir, "shared.db");
-    const a = new SqliteStore({ path });
-    const b = new SqliteStore({ path });
+    // Where the line has both drivers, one store on each: they share the file format and locks.
+    const [first, second = first] = sqliteDrivers();
+    const a = new SqliteStore({ path, driver: first! });
+    const b = new SqliteStore({ path, driver: second! });
     await Promise.all(
       Array.from({ length: 100 }, (_, i) => (i % 2 ? a : b).update<number>("count", (n) => (n ?? 0) + 1)),
     );

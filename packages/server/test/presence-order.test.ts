@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Message } from "@chatbot/protocol";
-import Database from "better-sqlite3";
+import { openSqlite } from "@chatbot/kit/sqlite";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type EventWorld, eventWorld, type GatewayClient, GatewayHarness } from "./gateway-harness.js";
 
@@ -94,10 +94,11 @@ describe("the history rule at one clock reading", () => {
       if (i % 100 === 0) between.push(await post(`between ${i}`));
     }
     const stored = () => {
-      const db = new Database(dataPath, { readonly: true });
+      const db = openSqlite(dataPath);
       try {
-        const row = db.prepare("SELECT data FROM records WHERE kind = 'presence'").get() as
-          { data: string } | undefined;
+        const row = db
+          .prepare<[], { data: string }>("SELECT data FROM records WHERE kind = 'presence'")
+          .get();
         return row?.data ?? "";
       } finally {
         db.close();
@@ -134,7 +135,7 @@ describe("the history rule at one clock reading", () => {
     const app = w.app;
     const legacy = { application_id: app.id, intervals: [[start - 1, start]] };
     await h.close();
-    const db = new Database(dataPath);
+    const db = openSqlite(dataPath);
     db.prepare("INSERT INTO records (kind, key, data) VALUES ('presence', ?, ?)").run(
       app.id,
       JSON.stringify(legacy),

@@ -1,6 +1,11 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import Database from "better-sqlite3";
+import {
+  openSqlite,
+  type SqliteDatabase,
+  type SqliteDriver,
+  type SqliteStatement,
+} from "@chatbot/kit/sqlite";
 import type { Clock } from "../services.js";
 import {
   checkKey,
@@ -26,6 +31,11 @@ export interface SqliteStoreOptions {
    * bot it is given to (in a test, the world's), and the wall clock before that.
    */
   readonly clock?: Pick<Clock, "now">;
+  /**
+   * The SQLite driver: default node:sqlite when this Node has it (22.13 and later), else the
+   * better-sqlite3 package, which must then be installed (`npm install better-sqlite3`).
+   */
+  readonly driver?: SqliteDriver;
 }
 
 interface Row {
@@ -44,7 +54,8 @@ interface JobRow {
 }
 
 /**
- * The embedded store for one process: an SQLite file (better-sqlite3) in WAL mode. A write is in
+ * The embedded store for one process: an SQLite file in WAL mode, on node:sqlite where Node has
+ * it and on better-sqlite3 before (see {@link SqliteStoreOptions.driver}). A write is in
  * the file before its promise resolves, so everything acknowledged survives `kill -9` of the
  * process (`synchronous = NORMAL`: a power cut may lose the last moments; the process dying may
  * not). Atomic updates run in an immediate transaction, so other processes on the same file wait.
@@ -52,14 +63,16 @@ interface JobRow {
 export class SqliteStore extends StateStore {
   readonly path: string;
   readonly jobs: JobQueue;
-  readonly #db: Database.Database;
+  /** The SQLite driver it runs on. */
+  readonly driver: SqliteDriver;
+  readonly #db: SqliteDatabase;
   #closed = false;
-  readonly #get: Database.Statement<[string], Row>;
-  readonly #put: Database.Statement<[string, string, number | null]>;
-  readonly #remove: Database.Statement<[string]>;
-  readonly #list: Database.Statement<[string, string, number], Row>;
-  readonly #listFrom: Database.Statement<[string, number], Row>;
-  readonly #sweep: Database.Statement<[number]>;
+  readonly #get: SqliteStatement<[string], Row>;
+  readonly #put: SqliteStatement<[string, string, number | null]>;
+  readonly #remove: SqliteStatement<[string]>;
+  readonly #list: SqliteStatement<[string, string, number], Row>;
+  readonly #listFrom: SqliteStatement<[string, number], Row>;
+  readonly #sweep: SqliteStatement<[number]>;
   #writes = 0;
 
   constructor(options: SqliteStoreOptions) {
@@ -72,10 +85,11 @@ export class SqliteStore extends StateStore {
     }
     this.path = options.path;
     if (options.path !== ":memory:") mkdirSync(dirname(options.path), { recursive: true });
-    this.#db = new Database(options.path);
-    this.#db.pragma("journal_mode = WAL");
-    this.#db.pragma("synchronous = NORMAL");
-    this.#db.pragma("busy_timeout = 5000");
+    this.#db = openSqlite(options.path, {
+      ...(options.driver && { driver: options.driver }),
+      pragmas: ["journal_mode = WAL", "synchronous = NORMAL", "busy_timeout = 5000"],
+    });
+    this.driver = this.#db.driver;
     this.#db.exec(`
       CREATE TABLE IF NOT EXISTS state (key TEXT PRIMARY KEY, value TEXT NOT NULL, expires_at INTEGER) WITHOUT ROWID;
       CREATE TABLE IF NOT EXISTS jobs (
@@ -144,8 +158,8 @@ export class SqliteStore extends StateStore {
       if (next === undefined) this.#remove.run(key);
       else this.#put.run(key, toJson(key, next), fresh === undefined ? (row?.expires_at ?? null) : fresh);
       return next;
-    });
-    const next = run.immediate();
+    }, "immediate");
+    const next = run();
     this.#wrote(now);
     return next;
   }
@@ -167,8 +181,8 @@ export class SqliteStore extends StateStore {
       if (json === undefined) this.#remove.run(key);
       else this.#put.run(key, json, expiresAt);
       return true;
-    });
-    return run.immediate();
+    }, "immediate");
+    return run();
   }
 
   async delete(key: string): Promise<boolean> {
@@ -224,29 +238,29 @@ function prefixEnd(prefix: string): string | null {
 
 /** The jobs of a {@link SqliteStore}: a table beside the values, in the same file. */
 class SqliteJobQueue implements JobQueue {
-  readonly #add: Database.Transaction<(job: Omit<JobRecord, "attempts">) => void>;
-  readonly #cancel: Database.Statement<[string]>;
-  readonly #list: Database.Statement<[], JobRow>;
-  readonly #due: Database.Statement<[number, number], JobRow>;
-  readonly #claim: Database.Statement<[string]>;
-  readonly #complete: Database.Statement<[string]>;
-  readonly #retry: Database.Statement<[number, string]>;
-  readonly #release: Database.Statement<[]>;
-  readonly #next: Database.Statement<[], { due_at: number | null }>;
-  readonly #claimDue: Database.Transaction<(now: number, limit: number) => JobRecord[]>;
+  readonly #add: (job: Omit<JobRecord, "attempts">) => void;
+  readonly #cancel: SqliteStatement<[string]>;
+  readonly #list: SqliteStatement<[], JobRow>;
+  readonly #due: SqliteStatement<[number, number], JobRow>;
+  readonly #claim: SqliteStatement<[string]>;
+  readonly #complete: SqliteStatement<[string]>;
+  readonly #retry: SqliteStatement<[number, string]>;
+  readonly #release: SqliteStatement<[]>;
+  readonly #next: SqliteStatement<[], { due_at: number | null }>;
+  readonly #claimDue: (now: number, limit: number) => JobRecord[];
 
   constructor(
-    db: Database.Database,
+    db: SqliteDatabase,
     private readonly open: () => void,
   ) {
-    const removeKey = db.prepare("DELETE FROM jobs WHERE key = ?");
-    const insert = db.prepare(
+    const removeKey = db.prepare<[string]>("DELETE FROM jobs WHERE key = ?");
+    const insert = db.prepare<[string, string | null, string, string, number]>(
       "INSERT INTO jobs (id, key, name, payload, due_at, attempts, claimed) VALUES (?, ?, ?, ?, ?, 0, 0)",
     );
     this.#add = db.transaction((job: Omit<JobRecord, "attempts">) => {
       if (job.key !== null) removeKey.run(job.key);
       insert.run(job.id, job.key, job.name, job.payload, job.dueAt);
-    });
+    }, "immediate");
     this.#cancel = removeKey;
     this.#list = db.prepare(
       "SELECT id, key, name, payload, due_at, attempts FROM jobs WHERE claimed = 0 ORDER BY due_at",
@@ -259,17 +273,19 @@ class SqliteJobQueue implements JobQueue {
     this.#retry = db.prepare("UPDATE jobs SET claimed = 0, due_at = ? WHERE id = ?");
     this.#release = db.prepare("UPDATE jobs SET claimed = 0 WHERE claimed = 1");
     this.#next = db.prepare("SELECT MIN(due_at) AS due_at FROM jobs WHERE claimed = 0");
-    this.#claimDue = db.transaction((now: number, limit: number) =>
-      this.#due.all(now, limit).map((row) => {
-        this.#claim.run(row.id);
-        return { ...toRecord(row), attempts: row.attempts + 1 };
-      }),
+    this.#claimDue = db.transaction(
+      (now: number, limit: number) =>
+        this.#due.all(now, limit).map((row) => {
+          this.#claim.run(row.id);
+          return { ...toRecord(row), attempts: row.attempts + 1 };
+        }),
+      "immediate",
     );
   }
 
   async add(job: Omit<JobRecord, "attempts">): Promise<void> {
     this.open();
-    this.#add.immediate(job);
+    this.#add(job);
   }
   async cancel(key: string): Promise<boolean> {
     this.open();
@@ -281,7 +297,7 @@ class SqliteJobQueue implements JobQueue {
   }
   async claimDue(now: number, limit: number): Promise<JobRecord[]> {
     this.open();
-    return this.#claimDue.immediate(now, limit);
+    return this.#claimDue(now, limit);
   }
   async complete(id: string): Promise<void> {
     this.open();

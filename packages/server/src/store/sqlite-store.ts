@@ -1,5 +1,10 @@
 import { chmodSync, closeSync, existsSync, openSync } from "node:fs";
-import Database from "better-sqlite3";
+import {
+  openSqlite,
+  type SqliteDatabase,
+  type SqliteDriver,
+  type SqliteStatement,
+} from "@chatbot/kit/sqlite";
 import type { TableName } from "../world/world.js";
 import type { RecordWrite, Store, StoredRows } from "./store.js";
 
@@ -36,25 +41,33 @@ interface Row {
 }
 
 /**
- * The durable store: one SQLite file (better-sqlite3) in WAL mode. Each world transaction is one
+ * The durable store: one SQLite file in WAL mode, on node:sqlite where Node has it (22.13 and
+ * later) and on better-sqlite3 before (`driver` picks one). Each world transaction is one
  * SQLite transaction, written synchronously before the HTTP answer is sent, so every acknowledged
  * change survives `kill -9`. Rows are JSON documents keyed by table and key.
  */
 export class SqliteStore implements Store {
   readonly durable = true;
-  private readonly db: Database.Database;
-  private readonly upsert: Database.Statement<[string, string, string]>;
-  private readonly erase: Database.Statement<[string, string]>;
+  /** The SQLite driver it runs on. */
+  readonly driver: SqliteDriver;
+  private readonly db: SqliteDatabase;
+  private readonly upsert: SqliteStatement<[string, string, string]>;
+  private readonly erase: SqliteStatement<[string, string]>;
   private readonly write: (writes: readonly RecordWrite[]) => void;
   private readonly swap: (writes: readonly RecordWrite[]) => void;
   private closed = false;
 
-  constructor(readonly path: string) {
+  constructor(
+    readonly path: string,
+    driver?: SqliteDriver,
+  ) {
     try {
       restrictFileMode(path);
-      this.db = new Database(path);
-      this.db.pragma("journal_mode = WAL");
-      this.db.pragma("synchronous = NORMAL");
+      this.db = openSqlite(path, {
+        ...(driver && { driver }),
+        pragmas: ["journal_mode = WAL", "synchronous = NORMAL"],
+      });
+      this.driver = this.db.driver;
       this.db.exec(
         "CREATE TABLE IF NOT EXISTS records (kind TEXT NOT NULL, key TEXT NOT NULL, data TEXT NOT NULL, PRIMARY KEY (kind, key)) WITHOUT ROWID",
       );
@@ -71,7 +84,7 @@ export class SqliteStore implements Store {
         else this.upsert.run(w.kind, w.key, JSON.stringify(w.row));
       }
     });
-    const eraseAll = this.db.prepare("DELETE FROM records");
+    const eraseAll = this.db.prepare<[]>("DELETE FROM records");
     this.swap = this.db.transaction((writes: readonly RecordWrite[]) => {
       eraseAll.run();
       this.write(writes);
@@ -80,7 +93,7 @@ export class SqliteStore implements Store {
 
   load(): StoredRows {
     const rows: StoredRows = {};
-    for (const row of this.db.prepare("SELECT kind, data FROM records").iterate() as IterableIterator<Row>) {
+    for (const row of this.db.prepare<[], Row>("SELECT kind, data FROM records").iterate()) {
       const kind = row.kind as TableName;
       const list = rows[kind] ?? [];
       list.push(JSON.parse(row.data));
