@@ -34,3 +34,16 @@ export function checkTemplate(template: string, known: readonly string[]): strin
     ? null
     : `there is no template ${JSON.stringify(template)}; the templates are: ${known.join(", ")}`;
 }
+
+/** The Node lines this generator and the projects it makes support, as their `engines` say. */
+export const SUPPORTED_NODE = "Node 24 (active LTS) or Node 22.13 or newer (maintenance LTS)";
+
+/**
+ * `version` ("22.13.0") must be on a supported line: 22 from 22.13 (the first with `node:sqlite`
+ * unflagged) or 24 and later. Another line gets a warning naming them: the project is still made.
+ */
+export function checkNodeLine(version: string): string | null {
+  const [major = 0, minor = 0] = version.split(".").map(Number);
+  if (major >= 24 || (major === 22 && minor >= 13)) return null;
+  return `Node ${version} is not supported; use ${SUPPORTED_NODE}. The project is made, but its install or its bot may fail on this Node`;
+}

@@ -3,7 +3,7 @@ import { readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import * as prompts from "@clack/prompts";
 import yargs from "yargs";
-import { checkFolder, checkName, checkTemplate, CreateError } from "./checks.js";
+import { checkFolder, checkName, checkNodeLine, checkTemplate, CreateError } from "./checks.js";
 import { renderTemplate } from "./render.js";
 import { SHARED, templateNames, templatesFolder } from "./templates.js";
 
@@ -89,6 +89,8 @@ async function ask(given: Partial<Answers>, templates: readonly string[]): Promi
 /** `create-chat-bot [name] [flags]`: asks what is missing (in a terminal), checks, renders, installs. */
 export async function main(argv: readonly string[]): Promise<void> {
   const templates = templateNames();
+  const unsupported = checkNodeLine(process.versions.node);
+  if (unsupported) process.stderr.write(`create-chat-bot: warning: ${unsupported}\n`);
   let flags;
   try {
     flags = await yargs([...argv])

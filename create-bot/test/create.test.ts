@@ -7,6 +7,7 @@ import {
   create as generate,
   deployCommands,
   inProject,
+  LINE_WARNING,
   npmStart,
   REPO,
   sessions,
@@ -91,7 +92,7 @@ describe("create-chat-bot", () => {
         "--local",
         REPO,
       ]);
-      expect(made.stderr).toBe("");
+      expect(made.stderr).toBe(LINE_WARNING);
       expect(made.stdout).toMatch(new RegExp(`^created ${name} from the ${template} template in \\d+ ms\n`));
       const project = join(dir, name);
       const manifest = JSON.parse(readFileSync(join(project, "package.json"), "utf8"));
@@ -136,7 +137,8 @@ describe("create-chat-bot", () => {
   it("refuses a bad name, a non-empty folder and an unknown template, naming the rule or the choices", () => {
     const bad = create(["Bad Name", "--yes"]);
     expect(bad.stderr).toBe(
-      'create-chat-bot: "Bad Name" is not a valid package name: name can only contain URL-friendly characters; name can no longer contain capital letters\n',
+      LINE_WARNING +
+        'create-chat-bot: "Bad Name" is not a valid package name: name can only contain URL-friendly characters; name can no longer contain capital letters\n',
     );
     expect(bad.status).toBe(2);
 
@@ -144,19 +146,22 @@ describe("create-chat-bot", () => {
     writeFileSync(join(dir, "taken", "notes.txt"), "mine");
     const taken = create(["taken", "--yes"]);
     expect(taken.stderr).toBe(
-      `create-chat-bot: the folder ${join(dir, "taken")} exists and is not empty; pick another name or empty it\n`,
+      LINE_WARNING +
+        `create-chat-bot: the folder ${join(dir, "taken")} exists and is not empty; pick another name or empty it\n`,
     );
     expect(readFileSync(join(dir, "taken", "notes.txt"), "utf8")).toBe("mine");
 
     const unknown = create(["fresh-bot", "--template", "nope", "--yes"]);
     expect(unknown.stderr).toBe(
-      'create-chat-bot: there is no template "nope"; the templates are: basic, moderation, webhook-relay\n',
+      LINE_WARNING +
+        'create-chat-bot: there is no template "nope"; the templates are: basic, moderation, webhook-relay\n',
     );
     expect(unknown.status).toBe(2);
 
     const unnamed = create([]);
     expect(unnamed.stderr).toBe(
-      "create-chat-bot: give the project's name: create-chat-bot <name> (nothing is asked without a terminal)\n",
+      LINE_WARNING +
+        "create-chat-bot: give the project's name: create-chat-bot <name> (nothing is asked without a terminal)\n",
     );
     const badPm = create(["x-bot", "--pm", "bun"]);
     expect(badPm.stderr).toContain("Invalid values:");

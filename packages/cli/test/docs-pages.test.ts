@@ -46,14 +46,14 @@ describe("README.md", () => {
     const commands = [...setUp.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!.trim());
     expect(commands).toEqual([
       "npm ci && npm run dev -w examples/polls",
-      "bash scripts/install-test-deps.sh && npm ci && npm test",
+      "bash scripts/install-test-deps.sh && npm ci && npm run test:lines",
     ]);
   });
 
   it("CI runs the README's test command exactly as written", () => {
     const ci = readFileSync(join(REPO_ROOT, ".ci/run"), "utf8");
     const lines = ci.split("\n").map((l) => l.trim());
-    expect(lines).toContain("bash scripts/install-test-deps.sh && npm ci && npm test");
+    expect(lines).toContain("bash scripts/install-test-deps.sh && npm ci && npm run test:lines");
   });
 
   it("the example bot's command runs as written: chatbot dev starts, and the bot answers /poll", async () => {
