@@ -1,15 +1,14 @@
-import { type Clock as KitClock, type ClockTimer, SystemClock as KitSystemClock } from "@chatbot/kit";
-
 /** A pending timer of a {@link Clock}. */
-export type { ClockTimer };
+export interface ClockTimer {
+  cancel(): void;
+}
 
 /**
  * The bot's time source: the auto-defer margin, the interaction windows and cooldowns read it.
  * Injectable by this class. Tests hand the bot the test world's clock so that one `advance` moves
- * the service and the bot together; any object with `now()` and `setTimer()` fits (the toolkit's
- * one clock shape, `@chatbot/kit`'s `Clock`).
+ * the service and the bot together; any object with `now()` and `setTimer()` fits.
  */
-export abstract class Clock implements KitClock {
+export abstract class Clock {
   /** Unix milliseconds. */
   abstract now(): number;
   /** Runs `fn` once `delayMs` have passed on this clock. */
@@ -18,13 +17,13 @@ export abstract class Clock implements KitClock {
 
 /** The wall clock with Node's timers (unref'd: a pending auto-defer never keeps a process alive). */
 export class SystemClock extends Clock {
-  readonly #clock = new KitSystemClock({ keepAlive: false });
-
   now(): number {
-    return this.#clock.now();
+    return Date.now();
   }
   setTimer(delayMs: number, fn: () => void): ClockTimer {
-    return this.#clock.setTimer(delayMs, fn);
+    const handle = setTimeout(fn, Math.max(0, delayMs));
+    handle.unref();
+    return { cancel: () => clearTimeout(handle) };
   }
 }
 

@@ -1,5 +1,5 @@
-export type { AutomodRuleRecord } from "./automod/automod-rule-record.js";
-export { KeywordMatcher } from "./automod/keyword-matcher.js";
+export type { AutomodRuleRecord } from "./kernel/world/automod-rule-record.js";
+export { KeywordMatcher } from "./features/automod/keyword-matcher.js";
 export type {
   ChangeDraft,
   ChangeListener,
@@ -7,14 +7,14 @@ export type {
   ServerChange,
   ServerChangeBody,
   ServerChangeType,
-} from "./changes/server-change.js";
+} from "./kernel/changes/server-change.js";
 export * from "./clock.js";
-export { type CommandRecord, commandScopeKey } from "./commands/command-record.js";
-export { createGatewayBackend } from "./core/gateway-backend-adapter.js";
-export { Presence } from "./core/presence.js";
-export { ServerCore, type ServerCoreOptions } from "./core/server-core.js";
-export * from "./errors/api-error.js";
-export * from "./errors/http-errors.js";
+export { type CommandRecord, commandScopeKey } from "./kernel/world/command-record.js";
+export { createGatewayBackend } from "./events/gateway-backend-adapter.js";
+export { Presence } from "./kernel/presence/presence.js";
+export { ServerCore, type ServerCoreOptions } from "./server/server-core.js";
+export * from "./kernel/errors/api-error.js";
+export * from "./kernel/errors/http-errors.js";
 export { createEventGateway, type EventGateway, type EventGatewayOptions } from "./events/index.js";
 export * from "./gateway/index.js";
 export { FaultRegistry, type PendingFault } from "./http/faults.js";
@@ -33,38 +33,38 @@ export {
   type InteractionNotice,
   type InteractionRecord,
   type InteractionState,
-} from "./interactions/interaction-record.js";
+} from "./kernel/world/interaction-record.js";
 export {
   InteractionAlreadyHandledError,
   InteractionNotAnsweredError,
-} from "./interactions/interaction-replies.js";
-export { InvalidOptionsError } from "./interactions/option-values.js";
-export type { Actor, BotActor, PersonActor } from "./ops/actor.js";
+} from "./features/interactions/interaction-replies.js";
+export { InvalidOptionsError } from "./features/interactions/option-values.js";
+export type { Actor, BotActor, PersonActor } from "./kernel/actors/actor.js";
 export {
   effectiveIntents as installEffectiveIntents,
   effectiveScopes as installEffectiveScopes,
-} from "./ops/effective.js";
-export { PermissionEngine } from "./permissions/permission-engine.js";
+} from "./kernel/permissions/effective.js";
+export { PermissionEngine } from "./kernel/permissions/permission-engine.js";
 export { loadSeedFile, parseSeed } from "./seed/load-seed.js";
 export { SeedError } from "./seed/seed-error.js";
 export { type ParsedSeedWorld, SeedWorldSchema } from "./seed/seed-schema.js";
 export { exportWorld } from "./seed/world-export.js";
-export { serializeAuditLogEntry } from "./serialize/audit-log.js";
-export { serializeChannel } from "./serialize/channel.js";
-export { serializeCommand } from "./serialize/command.js";
+export { serializeAuditLogEntry } from "./kernel/audit/audit-log-serializer.js";
+export { serializeChannel } from "./features/channels/channel-serializer.js";
+export { serializeCommand } from "./features/commands/command-serializer.js";
 export {
   guildCreatePayload,
   guildSnapshot,
   guildWithAccess,
   serializeGuildListEntry,
-} from "./serialize/guild.js";
-export { serializeInteraction, serializeInteractionView } from "./serialize/interaction.js";
-export { serializeMember } from "./serialize/member.js";
-export { serializeEmbed } from "./serialize/embed.js";
-export { type MessageViewer, serializeMessage } from "./serialize/message.js";
-export { serializeCategory, serializeEmoji, serializeRole } from "./serialize/role.js";
-export { serializeApplication, serializeUser } from "./serialize/user.js";
-export { serializeWebhookInfo, serializeWebhookPostResult, webhookAuthor } from "./serialize/webhook-post.js";
+} from "./features/guilds/guild-serializer.js";
+export { serializeInteraction, serializeInteractionView } from "./features/interactions/interaction-serializer.js";
+export { serializeMember } from "./features/members/member-serializer.js";
+export { serializeEmbed } from "./features/messages/embed-serializer.js";
+export { type MessageViewer, serializeMessage } from "./features/messages/message-serializer.js";
+export { serializeCategory, serializeEmoji, serializeRole } from "./features/roles/role-serializer.js";
+export { serializeApplication, serializeUser } from "./kernel/actors/user-serializer.js";
+export { serializeWebhookInfo, serializeWebhookPostResult, webhookAuthor } from "./features/messages/webhook-post-serializer.js";
 export {
   type RateLimitSettings,
   type RunningServer,
@@ -73,7 +73,7 @@ export {
   startServer,
   type WorldSource,
 } from "./start-server.js";
-export * from "./webhooks/webhook-errors.js";
-export type { WebhookRecord } from "./webhooks/webhook-record.js";
-export { type WebhookState, webhookState } from "./webhooks/webhook-state.js";
-export type * from "./world/records.js";
+export * from "./features/webhooks/webhook-errors.js";
+export type { WebhookRecord } from "./kernel/world/webhook-record.js";
+export { type WebhookState, webhookState } from "./features/webhooks/webhook-state.js";
+export type * from "./kernel/world/records.js";

@@ -1,9 +1,9 @@
 import { createServer, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type Clock, ManualClock, RealClock } from "./clock.js";
-import { CoreRuntime } from "./core/core-runtime.js";
-import { createGatewayBackend } from "./core/gateway-backend-adapter.js";
-import { ServerCore } from "./core/server-core.js";
+import { CoreRuntime } from "./server/core-runtime.js";
+import { createGatewayBackend } from "./events/gateway-backend-adapter.js";
+import { ServerCore } from "./server/server-core.js";
 import { createEventGateway } from "./events/event-gateway.js";
 import type { Gateway } from "./gateway/gateway.js";
 import type { GatewayBackend } from "./gateway/gateway-backend.js";
@@ -20,7 +20,7 @@ import {
   inspectInteractions,
   inspectRequests,
   inspectSessions,
-} from "./inspector/wire-inspector.js";
+} from "./server/wire-inspector.js";
 import type { DispatchListener } from "./gateway/connection.js";
 import { answerClientError } from "./http/client-error.js";
 import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimitSettings } from "./http/rate-limiter.js";
@@ -28,8 +28,9 @@ import { RequestGuard } from "./http/request-guard.js";
 import { type HttpTimeouts, httpServerOptions } from "./http/timeouts.js";
 import type { DevAccess } from "./http/runtime.js";
 import { guardedLog, logDispatches, logRequests, type RequestLog } from "./http/request-log.js";
-import { ROUTES } from "./routes/index.js";
-import { createWebhookHandler, isWebhookRequest } from "./routes/webhooks/webhook-handler.js";
+import { ROUTES } from "./server/route-table.js";
+import { createWebhookHandler } from "./features/webhooks/webhook-handler.js";
+import { isWebhookRequest } from "./http/webhook-path.js";
 import { seedRows } from "./seed/load-seed.js";
 import type { SeedWorld } from "./seed/seed-schema.js";
 import { MemoryStore } from "./store/memory-store.js";

@@ -1,6 +1,6 @@
 import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROUTES } from "../src/routes/index.js";
+import { ROUTES } from "../src/server/route-table.js";
 import { type Harness, ok, setupWorld, startHarness, type TestWorld } from "./harness.js";
 
 /** mulberry32: a small deterministic generator, so every run sends the same requests. */

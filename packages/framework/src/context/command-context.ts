@@ -1,4 +1,3 @@
-import { SerialQueue } from "@chatbot/kit";
 import { type InteractionResolved, LIMITS, type Message, type Role, type User } from "@chatbot/protocol";
 import type { GatewayInteraction } from "@chatbot/gateway";
 import type { Permissions, RestClient } from "@chatbot/rest";
@@ -53,8 +52,7 @@ export class CommandContext {
   #ephemeral = false;
   #firstCallbackAt: number | null = null;
   #autoDeferred = false;
-  /** The context's calls to the service, one after another in the order they were made. */
-  readonly #calls = new SerialQueue();
+  #chain: Promise<unknown> = Promise.resolve();
   #timer: ClockTimer | null = null;
 
   constructor(
@@ -214,11 +212,11 @@ export class CommandContext {
     else this.#timer = this.clock.setTimer(delay, fire);
   }
 
-  /** @internal Stops the auto-defer timer and waits until no reply call is queued or running. */
+  /** @internal Stops the auto-defer timer and waits for every reply call made so far. */
   async settle(): Promise<void> {
     this.#timer?.cancel();
     this.#timer = null;
-    await this.#calls.idle();
+    await this.#chain.catch(() => undefined);
   }
 
   async #sendDefer(ephemeral: boolean): Promise<void> {
@@ -249,7 +247,9 @@ export class CommandContext {
   }
 
   #serial<T>(run: () => Promise<T>): Promise<T> {
-    return this.#calls.run(run);
+    const next = this.#chain.then(run, run);
+    this.#chain = next.catch(() => undefined);
+    return next;
   }
 }
 

@@ -1,5 +1,5 @@
-import { createGatewayBackend } from "../core/gateway-backend-adapter.js";
-import type { ServerCore } from "../core/server-core.js";
+import { createGatewayBackend } from "./gateway-backend-adapter.js";
+import type { Kernel } from "../kernel/kernel.js";
 import { createGateway, type Gateway, type GatewayOptions } from "../gateway/gateway.js";
 import { EventProjector } from "./event-projector.js";
 
@@ -22,7 +22,7 @@ export interface EventGateway {
  * to the core's change stream, so that every committed change reaches each identified bot as the
  * events it may see.
  */
-export function createEventGateway(core: ServerCore, options: EventGatewayOptions): EventGateway {
+export function createEventGateway(core: Kernel, options: EventGatewayOptions): EventGateway {
   const { heartbeatIntervalMs, ...gatewayOptions } = options;
   const onError = options.onError ?? ((error: unknown) => console.error("gateway:", error));
   let gateway: Gateway | null = null;

@@ -1,9 +1,9 @@
 import { CloseCode, type GuildCreatePayload } from "@chatbot/protocol";
-import type { ServerChange, ServerChangeType } from "../changes/server-change.js";
-import type { ServerCore } from "../core/server-core.js";
+import type { ServerChange, ServerChangeType } from "../kernel/changes/server-change.js";
+import type { Kernel } from "../kernel/kernel.js";
 import type { GatewayConnection } from "../gateway/connection.js";
-import type { InstallRecord } from "../world/records.js";
-import { pairKey } from "../world/world.js";
+import type { InstallRecord } from "../kernel/world/records.js";
+import { pairKey } from "../kernel/world/world.js";
 import { guildPayloadFor } from "./guild-payload.js";
 import { ConnectionState, GuildState } from "./guild-state.js";
 import { projectChannelChange } from "./project-channels.js";
@@ -85,7 +85,7 @@ export class EventProjector {
   readonly #states = new WeakMap<GatewayConnection, ConnectionState>();
 
   constructor(
-    private readonly core: ServerCore,
+    private readonly core: Kernel,
     private readonly connectionOf: ConnectionLookup,
     private readonly onError: (error: unknown) => void,
   ) {}

@@ -1,8 +1,8 @@
 import type { GuildCreatePayload, Intent } from "@chatbot/protocol";
-import type { ServerCore } from "../core/server-core.js";
-import { effectiveIntents } from "../ops/effective.js";
-import { guildCreatePayload } from "../serialize/guild.js";
-import type { AppRecord, GuildRecord, InstallRecord } from "../world/records.js";
+import type { Kernel } from "../kernel/kernel.js";
+import { effectiveIntents } from "../kernel/permissions/effective.js";
+import { guildCreatePayload } from "../features/guilds/guild-serializer.js";
+import type { AppRecord, GuildRecord, InstallRecord } from "../kernel/world/records.js";
 
 /**
  * The `GUILD_CREATE` / `GUILD_UPDATE` payload of `guild` for a connection that requested
@@ -10,7 +10,7 @@ import type { AppRecord, GuildRecord, InstallRecord } from "../world/records.js"
  * (requested within the effective grant, as in the `GUILD_CREATE`s after `READY`) and the emojis.
  */
 export function guildPayloadFor(
-  core: ServerCore,
+  core: Kernel,
   guild: GuildRecord,
   app: AppRecord,
   install: InstallRecord,

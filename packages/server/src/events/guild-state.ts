@@ -1,7 +1,7 @@
 import { hash } from "node:crypto";
 import type { Intent } from "@chatbot/protocol";
-import { effectiveIntents } from "../ops/effective.js";
-import type { AppRecord, InstallRecord } from "../world/records.js";
+import { effectiveIntents } from "../kernel/permissions/effective.js";
+import type { AppRecord, InstallRecord } from "../kernel/world/records.js";
 
 /**
  * A short digest of a `GUILD_CREATE` / `GUILD_UPDATE` payload's JSON text as sent, to tell whether

@@ -1,8 +1,8 @@
-import type { ServerChange } from "../changes/server-change.js";
+import type { ServerChange } from "../kernel/changes/server-change.js";
 import { compareIds } from "../ids.js";
-import { hasPermission } from "../permissions/compute.js";
-import { serializeChannel } from "../serialize/channel.js";
-import type { ChannelRecord } from "../world/records.js";
+import { hasPermission } from "../kernel/permissions/compute.js";
+import { serializeChannel } from "../features/channels/channel-serializer.js";
+import type { ChannelRecord } from "../kernel/world/records.js";
 import type { ChangeContext, Viewer } from "./viewer.js";
 
 export type ChannelChange = Extract<

@@ -1,7 +1,7 @@
-import type { ServerChange } from "../changes/server-change.js";
+import type { ServerChange } from "../kernel/changes/server-change.js";
 import { compareIds } from "../ids.js";
-import { serializeEmoji, serializeRole } from "../serialize/role.js";
-import type { RoleRecord } from "../world/records.js";
+import { serializeEmoji, serializeRole } from "../features/roles/role-serializer.js";
+import type { RoleRecord } from "../kernel/world/records.js";
 import { resyncChannels } from "./project-channels.js";
 import type { ChangeContext, Viewer } from "./viewer.js";
 

@@ -1,7 +1,7 @@
-import type { ServerChange } from "../changes/server-change.js";
-import { serializeAuditLogEntry } from "../serialize/audit-log.js";
-import { serializeMember } from "../serialize/member.js";
-import { serializeUser } from "../serialize/user.js";
+import type { ServerChange } from "../kernel/changes/server-change.js";
+import { serializeAuditLogEntry } from "../kernel/audit/audit-log-serializer.js";
+import { serializeMember } from "../features/members/member-serializer.js";
+import { serializeUser } from "../kernel/actors/user-serializer.js";
 import { resyncChannels } from "./project-channels.js";
 import type { ChangeContext, Viewer } from "./viewer.js";
 

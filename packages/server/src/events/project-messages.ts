@@ -1,8 +1,8 @@
-import type { ServerChange } from "../changes/server-change.js";
-import { canReadMessage } from "../ops/access.js";
-import { hasPermission } from "../permissions/compute.js";
-import { serializeMessage } from "../serialize/message.js";
-import type { ChannelRecord, MessageRecord } from "../world/records.js";
+import type { ServerChange } from "../kernel/changes/server-change.js";
+import { canReadMessage } from "../kernel/permissions/access.js";
+import { hasPermission } from "../kernel/permissions/compute.js";
+import { serializeMessage } from "../features/messages/message-serializer.js";
+import type { ChannelRecord, MessageRecord } from "../kernel/world/records.js";
 import type { ChangeContext, Viewer } from "./viewer.js";
 
 export type MessageChange = Extract<

@@ -1,12 +1,12 @@
 import type { DispatchOf, GatewayEventName, Intent } from "@chatbot/protocol";
-import type { ServerChange } from "../changes/server-change.js";
-import type { ServerCore } from "../core/server-core.js";
+import type { ServerChange } from "../kernel/changes/server-change.js";
+import type { Kernel } from "../kernel/kernel.js";
 import type { EncodableEvent, GatewayConnection } from "../gateway/connection.js";
 import { intentsAllowEvent } from "../gateway/intents-filter.js";
-import type { BotActor } from "../ops/actor.js";
-import { hasPermission } from "../permissions/compute.js";
-import type { AppRecord, ChannelRecord, GuildRecord, InstallRecord } from "../world/records.js";
-import { pairKey } from "../world/world.js";
+import type { BotActor } from "../kernel/actors/actor.js";
+import { hasPermission } from "../kernel/permissions/compute.js";
+import type { AppRecord, ChannelRecord, GuildRecord, InstallRecord } from "../kernel/world/records.js";
+import { pairKey } from "../kernel/world/world.js";
 import { guildPayloadFor } from "./guild-payload.js";
 import type { ConnectionState, GuildState } from "./guild-state.js";
 import { snapshotDigest } from "./guild-state.js";
@@ -20,7 +20,7 @@ export class ChangeContext {
   readonly #encoded = new Map<string, string>();
 
   constructor(
-    readonly core: ServerCore,
+    readonly core: Kernel,
     readonly change: ServerChange,
   ) {}
 
@@ -60,10 +60,10 @@ export class Viewer {
   readonly intents: readonly Intent[];
   readonly botId: string;
   readonly #connectionState: ConnectionState;
-  readonly #core: ServerCore;
+  readonly #core: Kernel;
   #moderation: boolean | null = null;
 
-  constructor(core: ServerCore, init: ViewerInit) {
+  constructor(core: Kernel, init: ViewerInit) {
     this.#core = core;
     this.connection = init.connection;
     this.#connectionState = init.connectionState;

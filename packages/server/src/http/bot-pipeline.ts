@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
-import { RateLimitedError, UnauthorizedError } from "../errors/api-error.js";
-import type { BotActor } from "../ops/actor.js";
-import { authenticateToken } from "../ops/apps.js";
+import { RateLimitedError, UnauthorizedError } from "../kernel/errors/api-error.js";
+import type { BotActor } from "../kernel/actors/actor.js";
+import { authenticateToken } from "../kernel/actors/tokens.js";
 import type { RateLimitResult } from "./rate-limiter.js";
 import type { BotRoute } from "./route.js";
 import type { ServerRuntime } from "./runtime.js";

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { MethodNotAllowedError } from "../errors/http-errors.js";
+import { MethodNotAllowedError } from "../kernel/errors/http-errors.js";
 import { isConsoleRequest, serveConsole } from "./console-files.js";
 import { checkDevAccess } from "./dev-pipeline.js";
 import { errorReply } from "./dispatcher.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../errors/api-error.js";
+import { ApiError } from "../kernel/errors/api-error.js";
 import { checkDevAccess } from "./dev-pipeline.js";
 import type { DevAccess } from "./runtime.js";
 

@@ -1,11 +1,11 @@
 import { timingSafeEqual } from "node:crypto";
 import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
-import { InvalidBodyError, UnauthorizedError, UnknownObjectError } from "../errors/api-error.js";
-import { UnknownRouteError } from "../errors/http-errors.js";
+import { InvalidBodyError, UnauthorizedError, UnknownObjectError } from "../kernel/errors/api-error.js";
+import { UnknownRouteError } from "../kernel/errors/http-errors.js";
 import { isSnowflake } from "../ids.js";
-import type { PersonActor } from "../ops/actor.js";
-import { usersNamed } from "../ops/users.js";
-import type { UserRecord } from "../world/records.js";
+import type { PersonActor } from "../kernel/actors/actor.js";
+import { usersNamed } from "../kernel/actors/users.js";
+import type { UserRecord } from "../kernel/world/records.js";
 import type { DevAccess, ServerRuntime } from "./runtime.js";
 
 function sameKey(given: string, key: string): boolean {

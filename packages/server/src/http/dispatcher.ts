@@ -2,8 +2,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { emptyErrors, SNOWFLAKE_RULE, validate } from "@chatbot/protocol";
 import Router from "find-my-way";
 import type * as v from "valibot";
-import { type ApiError, InvalidBodyError, isApiError } from "../errors/api-error.js";
-import { InternalError, MethodNotAllowedError, UnknownRouteError } from "../errors/http-errors.js";
+import { type ApiError, InvalidBodyError, isApiError } from "../kernel/errors/api-error.js";
+import { InternalError, MethodNotAllowedError, UnknownRouteError } from "../kernel/errors/http-errors.js";
 import { isSnowflake } from "../ids.js";
 import { authenticateBot, rateLimitBot } from "./bot-pipeline.js";
 import { checkDevAccess, devPerson } from "./dev-pipeline.js";
@@ -11,15 +11,9 @@ import { applyCallFaults } from "./faults-hook.js";
 import { readJsonBody } from "./read-body.js";
 import type { RequestGuard } from "./request-guard.js";
 import type { Reply } from "./reply.js";
-import type { BotActor, PersonActor } from "../ops/actor.js";
-import {
-  type BaseContext,
-  type BotContext,
-  type DevContext,
-  HTTP_METHODS,
-  type HttpMethod,
-  type Route,
-} from "./route.js";
+import type { BotActor, PersonActor } from "../kernel/actors/actor.js";
+import { HTTP_METHODS, type HttpMethod } from "./http-method.js";
+import type { BaseContext, BotContext, DevContext, Route } from "./route.js";
 import type { ServerRuntime } from "./runtime.js";
 import { type InspectedResponse, INSPECTION, send } from "./send.js";
 

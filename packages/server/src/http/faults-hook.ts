@@ -1,6 +1,6 @@
-import { ApiError, RateLimitedError } from "../errors/api-error.js";
-import { InternalError } from "../errors/http-errors.js";
-import type { BotActor } from "../ops/actor.js";
+import { ApiError, RateLimitedError } from "../kernel/errors/api-error.js";
+import { InternalError } from "../kernel/errors/http-errors.js";
+import type { BotActor } from "../kernel/actors/actor.js";
 import type { PendingFault } from "./faults.js";
 import { DEFAULT_RATE_LIMITS } from "./rate-limiter.js";
 import type { Reply } from "./reply.js";

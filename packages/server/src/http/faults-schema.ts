@@ -1,7 +1,7 @@
 import { SnowflakeSchema, objectMessage } from "@chatbot/protocol";
 import * as v from "valibot";
 import { isSendableCloseCode } from "../gateway/close-reason.js";
-import { HTTP_METHODS } from "./route.js";
+import { HTTP_METHODS } from "./http-method.js";
 
 /** The statuses an `http` fault may answer with. */
 export const FAULT_STATUSES = [429, 500, 503] as const;

@@ -1,5 +1,5 @@
 import type { FaultBody } from "./faults-schema.js";
-import type { HttpMethod } from "./route.js";
+import type { HttpMethod } from "./http-method.js";
 
 /** A fault waiting for the `/v1` calls it applies to. */
 export type PendingFault = Exclude<FaultBody, { kind: "close_gateway" }> & {

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
-import { InvalidBodyError } from "../errors/api-error.js";
-import { UnsupportedMediaTypeError } from "../errors/http-errors.js";
+import { InvalidBodyError } from "../kernel/errors/api-error.js";
+import { UnsupportedMediaTypeError } from "../kernel/errors/http-errors.js";
 import { isJsonType, readRawBody } from "./read-raw-body.js";
 
 /** Receives the parsed body (`undefined` when there was none), or the error that answers. */

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import { PayloadTooLargeError, RequestAbortedError } from "../errors/http-errors.js";
+import { PayloadTooLargeError, RequestAbortedError } from "../kernel/errors/http-errors.js";
 
 /** Receives the whole body (an empty Buffer when there was none), or the error that answers. */
 export type RawBodyCallback = (error: unknown, raw?: Buffer) => void;

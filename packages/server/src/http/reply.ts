@@ -1,4 +1,4 @@
-import type { ApiError } from "../errors/api-error.js";
+import type { ApiError } from "../kernel/errors/api-error.js";
 
 /** What a route handler answers: a status, an optional JSON body and extra headers. */
 export interface Reply {

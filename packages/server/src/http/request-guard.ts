@@ -1,5 +1,5 @@
 import type { IncomingMessage } from "node:http";
-import { HostNotAllowedError, OriginNotAllowedError } from "../errors/http-errors.js";
+import { HostNotAllowedError, OriginNotAllowedError } from "../kernel/errors/http-errors.js";
 import type { DevAccess } from "./runtime.js";
 
 /** The loopback names a browser on this machine may use for the server. */

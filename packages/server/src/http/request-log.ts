@@ -1,7 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
-import type { ServerCore } from "../core/server-core.js";
-import { hashToken } from "../ops/tokens.js";
-import { isWebhookRequest, WEBHOOK_PATH_PREFIX } from "../routes/webhooks/webhook-handler.js";
+import type { Kernel } from "../kernel/kernel.js";
+import { hashToken } from "../kernel/actors/tokens.js";
+import { isWebhookRequest, WEBHOOK_PATH_PREFIX } from "./webhook-path.js";
 
 /** The app behind a logged call or event. */
 export interface LoggedApp {
@@ -54,11 +54,11 @@ export function guardedLog(log: RequestLog): RequestLog {
 }
 
 /** The app `appId` with its name (`(deleted app)` once it is gone). */
-export function loggedApp(core: ServerCore, appId: string): LoggedApp {
+export function loggedApp(core: Kernel, appId: string): LoggedApp {
   return { id: appId, name: core.world.tables.apps.get(appId)?.name ?? "(deleted app)" };
 }
 
-function appOfToken(core: ServerCore, header: string | undefined): LoggedApp | null {
+function appOfToken(core: Kernel, header: string | undefined): LoggedApp | null {
   if (header === undefined || !header.startsWith("Bot ")) return null;
   const app = core.world.tables.apps
     .by("token_hash", hashToken(header.slice(4).trim()))
@@ -85,7 +85,7 @@ export const isRest = (url: string): boolean =>
  * answered; other requests (the dev API, `/`) pass through unlogged. Installed only when a log is
  * given, so a server without one pays nothing for it.
  */
-export function logRequests(core: ServerCore, log: RequestLog, handle: RequestListener): RequestListener {
+export function logRequests(core: Kernel, log: RequestLog, handle: RequestListener): RequestListener {
   return (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? "/";
     const webhook = isWebhookRequest(url);
@@ -112,7 +112,7 @@ export function logRequests(core: ServerCore, log: RequestLog, handle: RequestLi
 }
 
 /** The gateway's `onDispatch` that logs each event sent. */
-export function logDispatches(core: ServerCore, log: RequestLog) {
+export function logDispatches(core: Kernel, log: RequestLog) {
   return (appId: string, event: string, sequence: number): void => {
     log({ kind: "gateway", time: Date.now(), app: loggedApp(core, appId), event, sequence });
   };

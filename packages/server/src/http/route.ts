@@ -1,20 +1,17 @@
 import type { IncomingHttpHeaders } from "node:http";
 import type * as v from "valibot";
-import type { ServerCore } from "../core/server-core.js";
-import type { BotActor, PersonActor } from "../ops/actor.js";
+import type { Feature, Kernel } from "../kernel/kernel.js";
+import type { BotActor, PersonActor } from "../kernel/actors/actor.js";
 import type { RateLimitSettings } from "./rate-limiter.js";
+import type { HttpMethod } from "./http-method.js";
 import type { Reply } from "./reply.js";
 import type { ServerRuntime } from "./runtime.js";
 
-/** The HTTP methods routes use. */
-export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
-/** An HTTP method of a route. */
-export type HttpMethod = (typeof HTTP_METHODS)[number];
 
 /** What every handler gets: the runtime, path params, the validated body and query. */
 export interface BaseContext<B, Q> {
   readonly runtime: ServerRuntime;
-  readonly core: ServerCore;
+  readonly core: Kernel;
   readonly body: B;
   readonly query: Q;
   readonly headers: IncomingHttpHeaders;
@@ -96,3 +93,6 @@ export function devRoute<
 >(spec: DevRouteSpec<BS, QS>): DevRoute {
   return { kind: "dev", ...spec } as unknown as DevRoute;
 }
+
+/** A feature of the server as the assembly installs it: its hooks, and its `/v1` routes. */
+export type ServerFeature = Feature<Route>;

@@ -1,4 +1,4 @@
-import type { ServerCore } from "../core/server-core.js";
+import type { Kernel } from "../kernel/kernel.js";
 import type { Gateway } from "../gateway/gateway.js";
 import type { ParsedSeedWorld } from "../seed/seed-schema.js";
 import type { Inspector } from "../inspector/inspector.js";
@@ -15,7 +15,7 @@ export type DevAccess =
  * the server listens) and the world-wide actions of the dev API.
  */
 export interface ServerRuntime {
-  readonly core: ServerCore;
+  readonly core: Kernel;
   readonly limiter: RateLimiter;
   /** Null when rate limits are switched off. */
   readonly rateLimits: RateLimitSettings | null;

@@ -1,5 +1,5 @@
 import type { ServerResponse } from "node:http";
-import type { ApiError } from "../errors/api-error.js";
+import type { ApiError } from "../kernel/errors/api-error.js";
 import type { Reply } from "./reply.js";
 
 /**

@@ -1,6 +1,6 @@
-import type { ApiErrorBody } from "../errors/api-error.js";
-import type { InteractionNotice, InteractionState } from "../interactions/interaction-record.js";
-import type { Explanation } from "./explain.js";
+import type { ApiErrorBody } from "../kernel/errors/api-error.js";
+import type { InteractionNotice, InteractionState } from "../kernel/world/interaction-record.js";
+import type { Explanation } from "../kernel/permissions/explain.js";
 
 /** What every inspector record carries. */
 interface RecordBase {

@@ -1,11 +1,11 @@
 import { LIMITS } from "@chatbot/protocol";
-import type { AutomodRuleRecord } from "../automod/automod-rule-record.js";
-import { type CommandRecord, commandScopeKey } from "../commands/command-record.js";
+import type { AutomodRuleRecord } from "../kernel/world/automod-rule-record.js";
+import { type CommandRecord, commandScopeKey } from "../kernel/world/command-record.js";
 import { idTimestamp } from "../ids.js";
-import type { WebhookRecord } from "../webhooks/webhook-record.js";
-import { hashWebhookSecret } from "../webhooks/webhook-secret.js";
-import type { ChannelRecord, LinkCardRecord, MessageRecord, UserRecord } from "../world/records.js";
-import { pairKey } from "../world/world.js";
+import type { WebhookRecord } from "../kernel/world/webhook-record.js";
+import { hashWebhookSecret } from "../features/webhooks/webhook-secret.js";
+import type { ChannelRecord, LinkCardRecord, MessageRecord, UserRecord } from "../kernel/world/records.js";
+import { pairKey } from "../kernel/world/world.js";
 import type { SeedIssues } from "./seed-issues.js";
 import type { ParsedSeedWorld } from "./seed-schema.js";
 

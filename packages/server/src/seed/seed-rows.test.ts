@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { WebhookRecord } from "../webhooks/webhook-record.js";
-import type { RoleRecord } from "../world/records.js";
+import type { WebhookRecord } from "../kernel/world/webhook-record.js";
+import type { RoleRecord } from "../kernel/world/records.js";
 import { parseSeed, seedRows } from "./load-seed.js";
 import type { SeedWorld } from "./seed-schema.js";
 

@@ -1,8 +1,8 @@
 import { AUDIT_LOG_ACTIONS, INTENTS } from "@chatbot/protocol";
 import { idTimestamp } from "../ids.js";
-import { everyoneRole } from "../ops/guilds.js";
-import { normalizeEmbed } from "../ops/message-input.js";
-import { hashToken } from "../ops/tokens.js";
+import { everyoneRole } from "../features/guilds/guilds.js";
+import { normalizeEmbed } from "../features/messages/message-input.js";
+import { hashToken } from "../kernel/actors/tokens.js";
 import type { StoredRows } from "../store/store.js";
 import type {
   AppRecord,
@@ -13,9 +13,9 @@ import type {
   MessageRecord,
   RoleRecord,
   UserRecord,
-} from "../world/records.js";
-import type { WebhookRecord } from "../webhooks/webhook-record.js";
-import { pairKey } from "../world/world.js";
+} from "../kernel/world/records.js";
+import type { WebhookRecord } from "../kernel/world/webhook-record.js";
+import { pairKey } from "../kernel/world/world.js";
 import { DerivedIds } from "./seed-derived-ids.js";
 import { SeedIssues } from "./seed-issues.js";
 import { seedAutomodRules, seedCommands, seedMessageAuthor, seedWebhooks } from "./seed-rows-extras.js";

@@ -1,5 +1,5 @@
 import { compareIds } from "../ids.js";
-import type { World, WorldTables } from "../world/world.js";
+import type { World, WorldTables } from "../kernel/world/world.js";
 import type { ParsedSeedWorld } from "./seed-schema.js";
 
 const byId = <T extends { id: string }>(rows: Iterable<T>): T[] =>

@@ -1,8 +1,8 @@
 import { json, NO_CONTENT } from "../../http/reply.js";
 import { type DevRoute, devRoute } from "../../http/route.js";
-import { appById, createApp, deleteApp, resetAppToken, updateApp } from "../../ops/apps.js";
-import { createUser } from "../../ops/users.js";
-import { serializeUser } from "../../serialize/user.js";
+import { appById, createApp, deleteApp, resetAppToken, updateApp } from "../../features/apps/apps.js";
+import { createUser } from "../../kernel/actors/users.js";
+import { serializeUser } from "../../kernel/actors/user-serializer.js";
 import { CreateAppBodySchema, CreateUserBodySchema, PatchAppBodySchema } from "./dev-schemas.js";
 import { devApplication } from "./dev-views.js";
 

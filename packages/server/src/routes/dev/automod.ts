@@ -1,10 +1,10 @@
 import { objectMessage } from "@chatbot/protocol";
 import * as v from "valibot";
-import { createAutomodRule, deleteAutomodRule, listAutomodRules } from "../../automod/automod-rules.js";
-import { keywordCore } from "../../automod/keyword-matcher.js";
+import { createAutomodRule, deleteAutomodRule, listAutomodRules } from "../../features/automod/automod-rules.js";
+import { keywordCore } from "../../features/automod/keyword-matcher.js";
 import { json, NO_CONTENT } from "../../http/reply.js";
 import { type DevRoute, devRoute } from "../../http/route.js";
-import { serializeAutomodRule } from "../../serialize/automod-rule.js";
+import { serializeAutomodRule } from "../../features/automod/automod-rule-serializer.js";
 
 /** The most keywords of one rule, and the longest keyword (as on the widely used platform). */
 export const AUTOMOD_KEYWORDS_MAX = 1000;

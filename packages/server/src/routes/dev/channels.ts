@@ -1,7 +1,7 @@
 import { json, NO_CONTENT } from "../../http/reply.js";
 import { type DevRoute, devRoute } from "../../http/route.js";
-import { createCategory, createChannel, deleteChannel, updateChannel } from "../../ops/channels.js";
-import { serializeCategory } from "../../serialize/role.js";
+import { createCategory, createChannel, deleteChannel, updateChannel } from "../../features/channels/channels.js";
+import { serializeCategory } from "../../features/roles/role-serializer.js";
 import { CreateCategoryBodySchema, CreateChannelBodySchema, PatchChannelBodySchema } from "./dev-schemas.js";
 import { devChannel } from "./dev-views.js";
 

@@ -1,7 +1,7 @@
-import type { ServerCore } from "../../core/server-core.js";
-import { serializeChannel } from "../../serialize/channel.js";
-import { serializeApplication } from "../../serialize/user.js";
-import type { AppRecord, ChannelRecord, InstallRecord } from "../../world/records.js";
+import type { Kernel } from "../../kernel/kernel.js";
+import { serializeChannel } from "../../features/channels/channel-serializer.js";
+import { serializeApplication } from "../../kernel/actors/user-serializer.js";
+import type { AppRecord, ChannelRecord, InstallRecord } from "../../kernel/world/records.js";
 
 /** The application object plus the dev settings `enabled` and `privileged_intents`. */
 export function devApplication(app: AppRecord) {
@@ -13,7 +13,7 @@ export function devApplication(app: AppRecord) {
 }
 
 /** A channel for a person: the channel object (their permissions) plus its `overwrites`. */
-export function devChannel(core: ServerCore, channel: ChannelRecord, viewerId: string) {
+export function devChannel(core: Kernel, channel: ChannelRecord, viewerId: string) {
   return {
     ...serializeChannel(core.engine, channel, viewerId),
     overwrites: channel.overwrites.map((o) => ({

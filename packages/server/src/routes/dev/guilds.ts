@@ -1,14 +1,14 @@
-import { UnknownObjectError } from "../../errors/api-error.js";
+import { UnknownObjectError } from "../../kernel/errors/api-error.js";
 import { json, NO_CONTENT } from "../../http/reply.js";
 import { type DevRoute, devRoute } from "../../http/route.js";
 import { compareIds } from "../../ids.js";
-import { createEmoji, deleteEmoji, renameEmoji } from "../../ops/emojis.js";
-import { createGuild, deleteGuild, updateGuild } from "../../ops/guilds.js";
-import { installApp, uninstallApp, updateInstall } from "../../ops/installs.js";
-import { serializeAuditLogEntry } from "../../serialize/audit-log.js";
-import { serializeEmoji } from "../../serialize/role.js";
-import type { GuildRecord } from "../../world/records.js";
-import { AuditLogQuerySchema } from "../query-schemas.js";
+import { createEmoji, deleteEmoji, renameEmoji } from "../../features/guilds/emojis.js";
+import { createGuild, deleteGuild, updateGuild } from "../../features/guilds/guilds.js";
+import { installApp, uninstallApp, updateInstall } from "../../features/apps/installs.js";
+import { serializeAuditLogEntry } from "../../kernel/audit/audit-log-serializer.js";
+import { serializeEmoji } from "../../features/roles/role-serializer.js";
+import type { GuildRecord } from "../../kernel/world/records.js";
+import { AuditLogQuerySchema } from "../../http/query-schemas.js";
 import {
   CreateGuildBodySchema,
   EmojiBodySchema,

@@ -1,10 +1,10 @@
 import { SnowflakeSchema, objectMessage } from "@chatbot/protocol";
 import * as v from "valibot";
-import { UnknownObjectError } from "../../errors/api-error.js";
+import { UnknownObjectError } from "../../kernel/errors/api-error.js";
 import { json } from "../../http/reply.js";
 import { type DevRoute, devRoute } from "../../http/route.js";
-import { useCommand } from "../../interactions/use-command.js";
-import { serializeInteractionView } from "../../serialize/interaction.js";
+import { useCommand } from "../../features/interactions/use-command.js";
+import { serializeInteractionView } from "../../features/interactions/interaction-serializer.js";
 
 /** `POST /dev/v1/channels/{id}/interactions`: `{ name, options?: [{ name, value }], application_id? }`. */
 export const UseCommandBodySchema = v.strictObject(

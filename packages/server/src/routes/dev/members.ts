@@ -1,16 +1,16 @@
-import type { ServerCore } from "../../core/server-core.js";
-import { UnknownObjectError } from "../../errors/api-error.js";
+import type { Kernel } from "../../kernel/kernel.js";
+import { UnknownObjectError } from "../../kernel/errors/api-error.js";
 import { json, NO_CONTENT } from "../../http/reply.js";
 import { type DevRoute, devRoute } from "../../http/route.js";
-import { memberPage } from "../../ops/member-page.js";
-import { updateMember } from "../../ops/member-update.js";
-import { joinGuild, removeMember, unbanUser } from "../../ops/members.js";
-import { serializeMember } from "../../serialize/member.js";
-import type { MemberRecord } from "../../world/records.js";
-import { MemberPageQuerySchema } from "../query-schemas.js";
+import { memberPage } from "../../features/members/member-page.js";
+import { updateMember } from "../../features/members/member-update.js";
+import { joinGuild, removeMember, unbanUser } from "../../features/members/members.js";
+import { serializeMember } from "../../features/members/member-serializer.js";
+import type { MemberRecord } from "../../kernel/world/records.js";
+import { MemberPageQuerySchema } from "../../http/query-schemas.js";
 import { JoinBodySchema, PatchMemberBodySchema, RemoveMemberBodySchema } from "./dev-schemas.js";
 
-function devMember(core: ServerCore, member: MemberRecord) {
+function devMember(core: Kernel, member: MemberRecord) {
   const user = core.world.tables.users.get(member.user_id);
   if (!user) throw new UnknownObjectError("member");
   return { ...serializeMember(member, user, true), guild_id: member.guild_id };

@@ -1,12 +1,12 @@
 import { json, NO_CONTENT } from "../../http/reply.js";
 import { type DevRoute, devRoute } from "../../http/route.js";
-import { withEphemeralAnswers } from "../../interactions/ephemeral-answers.js";
-import { bulkDeleteMessages, deleteMessage, setPinned } from "../../ops/message-moderation.js";
-import { listMessages } from "../../ops/message-reads.js";
-import { createMessage, editMessage } from "../../ops/messages.js";
-import { setReaction } from "../../ops/reactions.js";
-import { serializeMessage } from "../../serialize/message.js";
-import { MessagePageQuerySchema } from "../query-schemas.js";
+import { withEphemeralAnswers } from "../../features/interactions/ephemeral-answers.js";
+import { bulkDeleteMessages, deleteMessage, setPinned } from "../../features/messages/message-moderation.js";
+import { listMessages } from "../../features/messages/message-reads.js";
+import { createMessage, editMessage } from "../../features/messages/messages.js";
+import { setReaction } from "../../features/messages/reactions.js";
+import { serializeMessage } from "../../features/messages/message-serializer.js";
+import { MessagePageQuerySchema } from "../../http/query-schemas.js";
 import { BulkDeleteBodySchema, DevEditMessageBodySchema, DevMessageBodySchema } from "./dev-schemas.js";
 
 /** Dev routes for messages, pins and reactions, each as the person of `X-Dev-User`. */

@@ -2,8 +2,8 @@ import { objectMessage } from "@chatbot/protocol";
 import * as v from "valibot";
 import { json, NO_CONTENT } from "../../http/reply.js";
 import { type DevRoute, devRoute } from "../../http/route.js";
-import { serializeDevWebhook, serializeNewWebhook, webhookUrl } from "../../serialize/webhook.js";
-import { createWebhook, deleteWebhook, renewWebhookUrl, webhookById } from "../../webhooks/webhook-admin.js";
+import { serializeDevWebhook, serializeNewWebhook, webhookUrl } from "../../features/webhooks/webhook-serializer.js";
+import { createWebhook, deleteWebhook, renewWebhookUrl, webhookById } from "../../features/webhooks/webhook-admin.js";
 
 /** `POST /dev/v1/channels/{id}/webhooks`: `{ name }` (1 to 80 characters), strict. */
 export const CreateWebhookBodySchema = v.strictObject(

@@ -1,5 +1,5 @@
 import { ManualClock } from "../../clock.js";
-import { ClockNotControllableError } from "../../errors/http-errors.js";
+import { ClockNotControllableError } from "../../kernel/errors/http-errors.js";
 import { json, NO_CONTENT, streamedJson } from "../../http/reply.js";
 import { type DevRoute, devRoute } from "../../http/route.js";
 import { SeedWorldSchema } from "../../seed/seed-schema.js";
