@@ -1,14 +1,15 @@
+import { type Clock as KitClock, type ClockTimer, SystemClock as KitSystemClock } from "@chatbot/kit";
+
 /** A pending timer of a {@link Clock}. */
-export interface ClockTimer {
-  cancel(): void;
-}
+export type { ClockTimer };
 
 /**
  * The bot's time source: the auto-defer margin, the interaction windows and cooldowns read it.
  * Injectable by this class. Tests hand the bot the test world's clock so that one `advance` moves
- * the service and the bot together; any object with `now()` and `setTimer()` fits.
+ * the service and the bot together; any object with `now()` and `setTimer()` fits (the toolkit's
+ * one clock shape, `@chatbot/kit`'s `Clock`).
  */
-export abstract class Clock {
+export abstract class Clock implements KitClock {
   /** Unix milliseconds. */
   abstract now(): number;
   /** Runs `fn` once `delayMs` have passed on this clock. */
@@ -17,13 +18,13 @@ export abstract class Clock {
 
 /** The wall clock with Node's timers (unref'd: a pending auto-defer never keeps a process alive). */
 export class SystemClock extends Clock {
+  readonly #clock = new KitSystemClock({ keepAlive: false });
+
   now(): number {
-    return Date.now();
+    return this.#clock.now();
   }
   setTimer(delayMs: number, fn: () => void): ClockTimer {
-    const handle = setTimeout(fn, Math.max(0, delayMs));
-    handle.unref();
-    return { cancel: () => clearTimeout(handle) };
+    return this.#clock.setTimer(delayMs, fn);
   }
 }
 

@@ -13,7 +13,8 @@ if (!token || !baseUrl) {
 const gatewayUrl = process.env.CHATBOT_GATEWAY_URL;
 // The bot's state and scheduled jobs, in one SQLite file that survives restarts and deploys.
 const store = new SqliteStore({ path: process.env.CHATBOT_STORE_PATH || ".data/state.db" });
-// /healthz, /readyz and /metrics (Prometheus) for the orchestrator, when a port is given.
+// /healthz, /readyz and /metrics (Prometheus) for the orchestrator, when a port is given; /metrics
+// needs `npm install @opentelemetry/sdk-metrics @opentelemetry/exporter-prometheus`.
 const observePort = process.env.CHATBOT_OBSERVE_PORT;
 const observe = observePort
   ? { port: Number(observePort), host: process.env.CHATBOT_OBSERVE_HOST || "127.0.0.1" }

@@ -1,41 +1,33 @@
 import "reflect-metadata";
 import type { GuildCreatePayload, Intent } from "@chatbot/protocol";
-import { type GatewayDispatch, GatewayClient, type GatewayInteraction } from "@chatbot/gateway";
-import { RestClient } from "@chatbot/rest";
-import {
-  container as rootContainer,
-  type DependencyContainer,
-  type InjectionToken,
-  Lifecycle,
-} from "tsyringe";
-import { CommandContext } from "../context/command-context.js";
-import { EventContext } from "../context/event-context.js";
-import { type CommandDefinition, readCommands } from "../definitions/command-definition.js";
+import type { GatewayClient, GatewayDispatch } from "@chatbot/gateway";
+import type { RestClient } from "@chatbot/rest";
+import { container as rootContainer, type DependencyContainer } from "tsyringe";
+import type { CommandContext } from "../context/command-context.js";
+import type { CommandDefinition } from "../definitions/command-definition.js";
 import { intentsFor, missingGrantsWarning } from "../definitions/intents.js";
-import {
-  type HandlerDefinition,
-  readListener,
-  readSchedules,
-  type ScheduleDefinition,
-} from "../definitions/listener-definition.js";
 import { resolveFrom, type ServiceToken } from "../context/resolve-from.js";
+import type { DispatchDeps } from "../dispatch/dispatch-deps.js";
+import { Dispatcher } from "../dispatch/dispatcher.js";
+import { InFlight } from "../dispatch/in-flight.js";
 import { MemoryStore } from "../state/memory-store.js";
-import { type JobInfo, Scheduler } from "../state/scheduler.js";
-import { StateStore } from "../state/state-store.js";
-import { DefinitionError, FrameworkError } from "../errors.js";
-import { registerSingletons } from "../decorators/singleton.js";
-import { type Middleware, runMiddleware } from "../middleware/compose.js";
+import { Scheduler } from "../state/scheduler.js";
+import type { StateStore } from "../state/state-store.js";
+import { FrameworkError } from "../errors.js";
 import { PinoLogger } from "../pino-logger.js";
-import { Clock, Logger, SystemClock } from "../services.js";
+import { type Clock, Logger, SystemClock } from "../services.js";
 import { applyPlan, describePlan, planChanges, planSync, type SyncPlan } from "../sync/command-plan.js";
 import type { BotOptions } from "./bot-options.js";
+import {
+  type BotDefinitions,
+  makeGatewayClient,
+  makeRestClient,
+  readBotDefinitions,
+  registerServices,
+} from "./bot-setup.js";
 import { logGateway } from "./gateway-log.js";
 import { RecoveryKeeper } from "./recovery-keeper.js";
-import { logLongWaits } from "./rest-log.js";
-import type { Span } from "@opentelemetry/api";
-import { BotTelemetry, failed } from "./telemetry.js";
-
-const DEFAULT_AUTO_DEFER_MS = 2_000;
+import { BotTelemetry } from "./telemetry.js";
 
 /** Where a {@link Bot} stands. */
 export type BotState = "idle" | "starting" | "running" | "stopping" | "stopped";
@@ -43,7 +35,8 @@ export type BotState = "idle" | "starting" | "running" | "stopping" | "stopped";
 /**
  * A bot: its command and listener classes, read and checked when it is made, the REST and gateway
  * clients, and the container its classes are resolved from. `start()` syncs the commands and
- * connects; each interaction and event then runs through middleware to its handler.
+ * connects; each interaction, event and due job then runs through its pipeline of dispatch steps
+ * (see `Dispatcher`) to its handler. The bot keeps the lifecycle.
  */
 export class Bot {
   /** The REST client (also injectable as `RestClient`). */
@@ -60,26 +53,20 @@ export class Bot {
   readonly store: StateStore;
   /** The bot's durable scheduler, on its store and clock. */
   readonly scheduler: Scheduler;
+  /** The command, event and job pipelines the bot hands each run to. */
+  readonly dispatcher: Dispatcher;
   readonly #options: BotOptions;
-  readonly #schedules: Map<string, ScheduleDefinition>;
+  readonly #definitions: BotDefinitions;
   #telemetry: BotTelemetry;
   #synced = false;
-  readonly #commands = new Map<string, CommandDefinition>();
-  readonly #handlers = new Map<string, HandlerDefinition[]>();
-  /** Each handler's middleware chain, the bot's event middleware first: built once, not per event. */
-  readonly #chains = new Map<HandlerDefinition, readonly Middleware<EventContext>[]>();
-  readonly #fired = new Set<HandlerDefinition>();
-  /** Per server, the end of its ordered handlers' queue. */
-  readonly #serverQueues = new Map<string, Promise<void>>();
   /** Handlers running now, and who waits for them all to end. */
-  #running = 0;
-  #idle: Array<() => void> = [];
+  readonly #inFlight = new InFlight();
   readonly #contexts = new Set<CommandContext>();
   readonly #guilds = new Map<string, GuildCreatePayload>();
   #state: BotState = "idle";
   #botUserId = "";
   /** Keeps the gateway's recovery point in the store across processes (`catchUp`). */
-  #keeper: RecoveryKeeper | null = null;
+  readonly #keeper: RecoveryKeeper | null = null;
   /** How the bot ended: null while it runs; `{ error }` once stopped (null error: by stop()). */
   #end: { error: Error | null } | null = null;
   #endWaiters: Array<{ resolve: () => void; reject: (error: Error) => void }> = [];
@@ -87,68 +74,14 @@ export class Bot {
   constructor(options: BotOptions) {
     this.#options = options;
     this.#telemetry = new BotTelemetry(options.telemetry);
-    const problems: string[] = [];
-    if (typeof options.token !== "string" || options.token === "")
-      problems.push("token must be the bot token, a non-empty string");
-    if (options.devGuild !== undefined && !/^\d{1,20}$/.test(options.devGuild)) {
-      problems.push(
-        `devGuild must be a server id (a string of digits), got ${JSON.stringify(options.devGuild)}`,
-      );
-    }
-    const afterMs = options.autoDefer === false ? 0 : (options.autoDefer?.afterMs ?? DEFAULT_AUTO_DEFER_MS);
-    if (!Number.isFinite(afterMs) || afterMs < 0 || afterMs >= 3_000) {
-      problems.push(
-        `autoDefer.afterMs must be from 0 to 2999 ms (the answer window is 3000 ms), got ${afterMs}`,
-      );
-    }
-    const commands = readCommands(options.commands ?? [], options.devGuild, problems);
-    const handlers = (options.listeners ?? []).flatMap((l) => readListener(l, problems));
-    this.#schedules = readSchedules(options.listeners ?? [], problems);
-    if (options.store !== undefined && !(options.store instanceof StateStore)) {
-      problems.push("store must be a StateStore (MemoryStore, SqliteStore, or one of @chatbot/cluster)");
-    }
-    if (problems.length > 0) throw new DefinitionError(problems);
-    for (const c of commands) this.#commands.set(c.body.name, c);
-    for (const h of handlers) {
-      const list = this.#handlers.get(h.event);
-      if (list) list.push(h);
-      else this.#handlers.set(h.event, [h]);
-      this.#chains.set(h, [...(options.eventMiddleware ?? []), ...h.middleware]);
-    }
-    this.intents = intentsFor(handlers, options);
-
+    this.#definitions = readBotDefinitions(options);
+    this.intents = intentsFor(this.#definitions.handlerList, options);
     this.logger =
       options.logger instanceof Logger ? options.logger : new PinoLogger({ level: options.logger ?? "info" });
     this.clock = (options.clock as Clock | undefined) ?? new SystemClock();
-    this.rest =
-      options.connection?.rest ??
-      new RestClient({
-        clock: this.clock,
-        // On a clock of the caller's (a test world's), no time passes on the way to the service and
-        // back, so the margin the client adds to each window for it is not needed: the windows are
-        // the service's own, and moving the clock by a window releases what waits for it.
-        ...(options.clock !== undefined && { rateLimitOffset: 0 }),
-        ...options.rest,
-        hooks: logLongWaits(this.logger, options.rest?.hooks),
-        token: options.token,
-        baseUrl: options.baseUrl,
-      });
-    this.gateway =
-      options.connection?.gateway ??
-      new GatewayClient({
-        ...options.gateway,
-        token: options.token,
-        intents: this.intents,
-        rest: this.rest,
-        ...(options.gatewayUrl !== undefined && { gatewayUrl: options.gatewayUrl }),
-      });
+    this.rest = makeRestClient(options, this.clock, this.logger);
+    this.gateway = makeGatewayClient(options, this.intents, this.rest);
     this.container = (options.container ?? rootContainer).createChildContainer();
-    this.container.registerInstance(Bot, this);
-    this.container.registerInstance(RestClient, this.rest);
-    this.container.registerInstance(GatewayClient, this.gateway);
-    // Abstract classes are tokens too: a constructor parameter typed `Logger` resolves to this one.
-    this.container.registerInstance(Logger as unknown as InjectionToken<Logger>, this.logger);
-    this.container.registerInstance(Clock as unknown as InjectionToken<Clock>, this.clock);
     this.store = options.store ?? new MemoryStore();
     // A store made without a clock of its own runs its times to live on the bot's.
     this.store.followClock(this.clock);
@@ -156,50 +89,52 @@ export class Bot {
       this.store,
       this.clock,
       this.logger,
-      new Set(this.#schedules.keys()),
-      (n, p, j) => this.#runJob(n, p, j),
+      new Set(this.#definitions.schedules.keys()),
+      (n, p, j) => this.dispatcher.job(n, p, j),
     );
-    this.container.registerInstance(StateStore as unknown as InjectionToken<StateStore>, this.store);
-    this.container.registerInstance(Scheduler, this.scheduler);
-    for (const s of this.#schedules.values()) {
-      const target = s.target as unknown as new (...args: unknown[]) => unknown;
-      if (!this.container.isRegistered(target)) this.container.registerSingleton(target);
+    const services = { ...this.#clients(), store: this.store, scheduler: this.scheduler };
+    registerServices(this.container, { ...services, bot: this, botClass: Bot }, this.#definitions, options);
+    if (!options.connection && options.store !== undefined && options.catchUp !== false) {
+      this.#keeper = new RecoveryKeeper(this.gateway, this.store, this.logger);
     }
-    for (const p of options.providers ?? []) this.container.registerInstance(p.provide, p.useValue);
-    for (const c of commands) {
-      const target = c.target as unknown as new (...args: unknown[]) => unknown;
-      const lifecycle = c.options.scope === "interaction" ? Lifecycle.ContainerScoped : Lifecycle.Singleton;
-      this.container.register(target, { useClass: target }, { lifecycle });
-    }
-    for (const h of handlers) {
-      const target = h.target as unknown as new (...args: unknown[]) => unknown;
-      if (!this.container.isRegistered(target)) this.container.registerSingleton(target);
-    }
-    // Services marked @singleton(): one instance in this bot's container, none shared with others.
-    registerSingletons(this.container, [
-      ...commands.map((c) => c.target),
-      ...handlers.map((h) => h.target),
-      ...[...this.#schedules.values()].map((s) => s.target),
-    ] as never[]);
-    if (!options.connection) {
-      if (options.store !== undefined && options.catchUp !== false) {
-        this.#keeper = new RecoveryKeeper(this.gateway, this.store, this.logger);
-      }
-      this.gateway.on("dispatch", (event) => this.receive(event));
-      logGateway(this.gateway, this.logger);
-      // A close code that forbids reconnecting (4004, 4013, 4001 ...) ends the bot: it must not
-      // report "running" on a connection that is gone for good.
-      this.gateway.on("stopped", ({ error }) => {
-        if (error === null || this.#state !== "running") return;
-        this.logger.error(`gateway stopped for good: ${error.message}`);
-        this.#state = "stopped";
-        this.#finish(error);
-        void this.#allDone().then(async () => {
-          await this.#dispose();
-          await this.rest.close();
-        });
+    this.dispatcher = new Dispatcher(this.#dispatchDeps(), this.#definitions, this.#keeper);
+    if (!options.connection) this.#listen();
+  }
+
+  #clients() {
+    return { rest: this.rest, gateway: this.gateway, logger: this.logger, clock: this.clock };
+  }
+
+  #dispatchDeps(): DispatchDeps {
+    return {
+      container: this.container,
+      rest: this.rest,
+      clock: this.clock,
+      logger: this.logger,
+      options: this.#options,
+      telemetry: () => this.#telemetry,
+      botUserId: () => this.#botUserId,
+      inFlight: this.#inFlight,
+      contexts: this.#contexts,
+    };
+  }
+
+  /** Listens to its own gateway connection: its events, and a close code that ends the bot. */
+  #listen(): void {
+    this.gateway.on("dispatch", (event) => this.receive(event));
+    logGateway(this.gateway, this.logger);
+    // A close code that forbids reconnecting (4004, 4013, 4001 ...) ends the bot: it must not
+    // report "running" on a connection that is gone for good.
+    this.gateway.on("stopped", ({ error }) => {
+      if (error === null || this.#state !== "running") return;
+      this.logger.error(`gateway stopped for good: ${error.message}`);
+      this.#state = "stopped";
+      this.#finish(error);
+      void this.#inFlight.allDone().then(async () => {
+        await this.#dispose();
+        await this.rest.close();
       });
-    }
+    });
   }
 
   /**
@@ -246,12 +181,12 @@ export class Bot {
 
   /** The command definitions: name → registration body. */
   get commands(): ReadonlyMap<string, CommandDefinition> {
-    return this.#commands;
+    return this.#definitions.commands;
   }
 
   /** What a sync would change, scope by scope (nothing is written). */
   plan(): Promise<SyncPlan> {
-    return planSync(this.rest, [...this.#commands.values()], this.#options.devGuild);
+    return planSync(this.rest, [...this.#definitions.commands.values()], this.#options.devGuild);
   }
 
   /** Writes the plan's differences (one `PUT` per scope that differs) and returns the plan. */
@@ -320,7 +255,7 @@ export class Bot {
     this.#warnMissingGrants([...this.#guilds.values()]);
     await this.scheduler.start();
     this.logger.info(
-      `ready in ${this.clock.now() - started} ms: ${this.#commands.size} commands, intents ${this.intents.join(", ") || "none"}`,
+      `ready in ${this.clock.now() - started} ms: ${this.#definitions.commands.size} commands, intents ${this.intents.join(", ") || "none"}`,
     );
   }
 
@@ -340,7 +275,7 @@ export class Bot {
       (resolve) => (timer = setTimeout(() => resolve("timeout"), timeoutMs)),
     );
     const ended = await Promise.race([
-      this.#allDone().then(() => "done" as const),
+      this.#inFlight.allDone().then(() => "done" as const),
       timedOut,
       this.#stuckOnClock(),
     ]);
@@ -350,8 +285,8 @@ export class Bot {
       await Promise.race([Promise.allSettled(defers), timedOut, this.#stuckOnClock()]);
       this.logger.warn(
         ended === "clock"
-          ? `stopped with ${this.#running} handler(s) waiting on the bot's clock, which only moves when told; their interactions were deferred`
-          : `stopped with ${this.#running} handler(s) still running; their interactions were deferred`,
+          ? `stopped with ${this.#inFlight.count} handler(s) waiting on the bot's clock, which only moves when told; their interactions were deferred`
+          : `stopped with ${this.#inFlight.count} handler(s) still running; their interactions were deferred`,
       );
     }
     clearTimeout(timer);
@@ -360,13 +295,13 @@ export class Bot {
     // The services end with the bot (their timers and intervals with them), once no handler needs
     // them: at once when all ended, else when the last one does.
     if (waited) await this.#dispose();
-    else void this.#allDone().then(() => this.#dispose());
+    else void this.#inFlight.allDone().then(() => this.#dispose());
     // A shared connection belongs to its host, which closes it.
     if (!this.#options.connection) {
       await this.gateway.close();
       await this.#keeper?.stop();
       // Handlers still running may answer over REST: its connections close once they are done.
-      void this.#allDone().then(() => this.rest.close());
+      void this.#inFlight.allDone().then(() => this.rest.close());
     }
     // Only now: whoever awaits ended() (runBot, to exit) finds the connection closed cleanly.
     this.#finish(null);
@@ -414,98 +349,22 @@ export class Bot {
     // A handler between two steps of other work (a store's I/O) moves on within this moment.
     await new Promise((resolve) => setTimeout(resolve, 50));
     await this.idle();
-    return this.#running > 0 ? "clock" : never;
+    return this.#inFlight.count > 0 ? "clock" : never;
   }
 
-  /** Runs a due job's `@OnSchedule` handler, counted as a running handler. */
-  async #runJob(name: string, payload: unknown, job: JobInfo): Promise<void> {
-    const definition = this.#schedules.get(name);
-    if (!definition) throw new FrameworkError("unknown_job", `no @OnSchedule("${name}") handler in this bot`);
-    this.#running += 1;
-    const attributes = {
-      "chatbot.job": name,
-      "chatbot.handler": definition.label,
-      "chatbot.job.late": job.late,
-      "chatbot.job.attempt": job.attempt,
-    };
-    try {
-      await this.#telemetry.span(`job ${name}`, attributes, async () => {
-        const instance = resolveClass(
-          this.container,
-          definition.target as unknown as new () => Record<string | symbol, unknown>,
-        );
-        await (instance[definition.method] as (payload: unknown, job: JobInfo) => unknown).call(
-          instance,
-          payload,
-          job,
-        );
-      });
-    } catch (error) {
-      this.#telemetry.handlerError("job", definition.label);
-      this.logger.error(`${definition.label} (job ${name}) threw`, error);
-      await this.#onError(error, { kind: "job", handler: definition.label, job });
-      throw error;
-    } finally {
-      this.#handlerEnded();
-    }
-  }
-
-  /** One running handler (an event's, a job's) ended: who waits for them all is told when none runs. */
-  #handlerEnded(): void {
-    if (--this.#running === 0) for (const resolve of this.#idle.splice(0)) resolve();
-  }
-
-  /** Resolves once no handler is running. */
-  #allDone(): Promise<void> {
-    if (this.#running === 0) return Promise.resolve();
-    return new Promise((resolve) => this.#idle.push(resolve));
-  }
-
-  async #dispatch(event: GatewayDispatch): Promise<void> {
+  #dispatch(event: GatewayDispatch): Promise<void> {
     if (event.name === "READY") this.#botUserId = event.data.user.id;
     if (event.name === "GUILD_CREATE") this.#guildSeen(event.data);
     if (event.name === "GUILD_DELETE") this.#guilds.delete(event.data.id);
     if (this.#state === "stopping" || this.#state === "stopped") {
       // Not handled: begun and never ended, it keeps its channel's cursor before it for the next process.
       if (event.name === "MESSAGE_CREATE") this.#keeper?.began(event.data);
-      return;
+      return Promise.resolve();
     }
     const createdAt = (event.data as { created_at?: unknown }).created_at;
     this.#telemetry.event(event.name, typeof createdAt === "number" ? this.clock.now() - createdAt : null);
-    const command = event.name === "INTERACTION_CREATE";
-    const handlers = command ? undefined : this.#handlers.get(event.name);
-    if (!command && !handlers) return;
-    const message = event.name === "MESSAGE_CREATE" && this.#keeper ? event.data : null;
-    if (message) this.#keeper!.began(message);
-    this.#running += 1;
-    try {
-      if (event.name === "INTERACTION_CREATE") await this.#runCommand(event.data);
-      else await this.#runInOrder(event, handlers!);
-    } finally {
-      this.#handlerEnded();
-      if (message) this.#keeper!.ended(message);
-    }
-  }
-
-  /**
-   * Runs an event's handlers: at once, or, for ordered ones (`@On(e, { ordered: true })` or the
-   * bot's `ordered` option), after the ordered handlers of the server's previous events finished.
-   */
-  #runInOrder(event: GatewayDispatch, handlers: readonly HandlerDefinition[]): Promise<void> {
-    const all = this.#options.ordered === true;
-    const guildId = all || handlers.some((h) => h.ordered) ? guildOfEvent(event) : null;
-    if (guildId === null) return this.#runHandlers(event, handlers);
-    const ordered = all ? handlers : handlers.filter((h) => h.ordered);
-    const free = all ? [] : handlers.filter((h) => !h.ordered);
-    const previous = this.#serverQueues.get(guildId) ?? Promise.resolve();
-    const mine = previous.then(() => this.#runHandlers(event, ordered));
-    this.#serverQueues.set(guildId, mine);
-    void mine.finally(() => {
-      if (this.#serverQueues.get(guildId) === mine) this.#serverQueues.delete(guildId);
-    });
-    return free.length === 0
-      ? mine
-      : Promise.all([mine, this.#runHandlers(event, free)]).then(() => undefined);
+    if (event.name === "INTERACTION_CREATE") return this.dispatcher.command(event.data);
+    return this.dispatcher.event(event);
   }
 
   #guildSeen(guild: GuildCreatePayload): void {
@@ -516,181 +375,7 @@ export class Bot {
   }
 
   #warnMissingGrants(guilds: readonly GuildCreatePayload[]): void {
-    const warning = missingGrantsWarning([...this.#handlers.values()].flat(), guilds);
+    const warning = missingGrantsWarning([...this.#definitions.handlers.values()].flat(), guilds);
     if (warning) this.logger.warn(warning);
   }
-
-  async #runCommand(interaction: GatewayInteraction): Promise<void> {
-    const scope = this.container.createChildContainer();
-    const logger = this.logger.child({ interaction_id: interaction.id, command: interaction.data.name });
-    const ctx = new CommandContext(interaction, this.rest, this.clock, logger, scope);
-    const definition = this.#commands.get(interaction.data.name);
-    if (!definition) {
-      this.logger.warn(
-        `/${interaction.data.name} used by ${interaction.user.username}, but this bot has no such command`,
-      );
-      await ctx
-        .reply({ content: `/${interaction.data.name} is not handled by this bot.`, ephemeral: true })
-        .catch(() => undefined);
-      return;
-    }
-    this.#contexts.add(ctx);
-    const autoDefer = definition.options.autoDefer;
-    if (this.#options.autoDefer !== false && autoDefer !== false) {
-      const afterMs = autoDefer?.afterMs ?? this.#options.autoDefer?.afterMs ?? DEFAULT_AUTO_DEFER_MS;
-      ctx.armAutoDefer(afterMs, autoDefer?.ephemeral === true);
-    }
-    scope.registerInstance(CommandContext, ctx);
-    const name = interaction.data.name;
-    const attributes = {
-      "chatbot.command": name,
-      "chatbot.interaction_id": interaction.id,
-      ...(interaction.guild_id && { "chatbot.guild_id": interaction.guild_id }),
-    };
-    // From delivery to the last reply: the span ends once what the handler started has settled.
-    await this.#telemetry.span(`interaction /${name}`, attributes, async (span) => {
-      let ran = false;
-      try {
-        await runMiddleware(
-          [...(this.#options.middleware ?? []), ...definition.middleware],
-          ctx,
-          async () => {
-            ran = true;
-            // A command of the bot's scope is the bot's: made (and disposed) by its container.
-            const instance = resolveClass(
-              definition.options.scope === "interaction" ? scope : this.container,
-              definition.target as unknown as new () => { run(...args: unknown[]): unknown },
-            );
-            await instance.run(...this.#arguments(definition, ctx));
-          },
-        );
-      } catch (error) {
-        failed(span, error);
-        this.#telemetry.handlerError("command", definition.target.name);
-        await this.#commandFailed(error, ctx);
-      } finally {
-        await ctx.settle();
-        this.#contexts.delete(ctx);
-        // A middleware that answered instead of the handler (a permission, a cooldown) refused it.
-        const outcome = ran ? ctx.state : "refused";
-        this.#logInteraction(ctx, outcome);
-        const first = ctx.firstCallbackAt === null ? null : ctx.firstCallbackAt - ctx.receivedAt;
-        span.setAttributes({
-          "chatbot.outcome": outcome,
-          "chatbot.auto_deferred": ctx.autoDeferred,
-          ...(first !== null && {
-            "chatbot.first_callback_ms": first,
-            // What was left of the 3-second window when the first callback went out.
-            "chatbot.window_left_ms": 3_000 - (ctx.firstCallbackAt! - interaction.created_at),
-          }),
-        });
-        this.#telemetry.interaction(name, outcome, first);
-      }
-    });
-  }
-
-  #arguments(definition: CommandDefinition, ctx: CommandContext): unknown[] {
-    return definition.slots.map((name) => (name === null ? ctx : ctx.options[name]));
-  }
-
-  async #commandFailed(error: unknown, ctx: CommandContext): Promise<void> {
-    this.logger.error(`/${ctx.commandName} by ${ctx.user.username} threw`, error);
-    await this.#onError(error, { kind: "command", ctx });
-    if (ctx.state === "expired") return;
-    await ctx
-      .reply({ content: `Something went wrong while running /${ctx.commandName}.`, ephemeral: true })
-      .catch((replyError: unknown) =>
-        this.logger.error(`/${ctx.commandName}: could not tell the person it failed`, replyError),
-      );
-  }
-
-  async #onError(error: unknown, where: Parameters<NonNullable<BotOptions["onError"]>>[1]): Promise<void> {
-    try {
-      await this.#options.onError?.(error, where);
-    } catch (hookError) {
-      this.logger.error("the onError hook threw", hookError);
-    }
-  }
-
-  /** One line per use, with the outcome `/metrics` counts it under (`refused` by middleware). */
-  #logInteraction(ctx: CommandContext, outcome: string): void {
-    const delivered = ctx.receivedAt - ctx.interaction.created_at;
-    const first =
-      ctx.firstCallbackAt === null
-        ? "no callback"
-        : `first callback after ${ctx.firstCallbackAt - ctx.receivedAt} ms${ctx.autoDeferred ? " (auto-deferred)" : ""}`;
-    ctx.logger.info(
-      `/${ctx.commandName} by ${ctx.user.username}: ${outcome}, delivered ${delivered} ms after use, ${first}`,
-    );
-    if (ctx.firstCallbackAt === null && ctx.state !== "expired") {
-      ctx.logger.warn(
-        `/${ctx.commandName} returned without replying: the person will see that the app did not respond`,
-      );
-    }
-  }
-
-  async #runHandlers(event: GatewayDispatch, handlers: readonly HandlerDefinition[]): Promise<void> {
-    const ctx = new EventContext(event.name, event.data, this.#botUserId, this.container);
-    for (const handler of handlers) {
-      if (handler.once) {
-        if (this.#fired.has(handler)) continue;
-        this.#fired.add(handler);
-      }
-      const run = async (span: Span | null) => {
-        try {
-          await runMiddleware(this.#chains.get(handler)!, ctx, async () => {
-            const instance = resolveClass(
-              this.container,
-              handler.target as unknown as new () => Record<string | symbol, unknown>,
-            );
-            await (instance[handler.method] as (payload: unknown, ctx: EventContext) => unknown).call(
-              instance,
-              event.data,
-              ctx,
-            );
-          });
-        } catch (error) {
-          if (span) failed(span, error);
-          this.#telemetry.handlerError("event", handler.label);
-          this.logger.error(`${handler.label} (@On "${event.name}") threw`, error);
-          await this.#onError(error, { kind: "event", ctx, handler: handler.label });
-        }
-      };
-      // A span per listener run only when asked: with an SDK on it costs more than the dispatch.
-      if (!this.#telemetry.eventSpans) await run(null);
-      else {
-        const attributes = { "chatbot.event": event.name, "chatbot.handler": handler.label };
-        await this.#telemetry.span(`event ${event.name} ${handler.label}`, attributes, run);
-      }
-    }
-  }
-}
-
-/**
- * Resolves `target`, turning tsyringe's "TypeInfo not known" into advice: the usual cause is a
- * constructor parameter whose class was imported with `import type`, which leaves `Object` in the
- * decorator metadata.
- */
-function resolveClass<T>(container: DependencyContainer, target: new () => T): T {
-  try {
-    return container.resolve(target);
-  } catch (error) {
-    const text = error instanceof Error ? error.message : String(error);
-    if (!/TypeInfo not known|Cannot inject the dependency/.test(text)) throw error;
-    throw new FrameworkError(
-      "injection_failed",
-      `cannot make ${target.name}: ${text.replace(/\s+/g, " ")} ${/for "Object"/.test(text) ? "A constructor parameter typed with an interface, a union, or a class imported with `import type` has no runtime type: import the class as a value, or use @inject(token)." : "Is the service's class decorated (@injectable() or @singleton()), or registered through providers? Bot code must run through a transform that emits decorator metadata (tsc, vitest, chatbot dev), not esbuild or tsx."}`,
-      { cause: error },
-    );
-  }
-}
-
-/** The server an event belongs to (`GUILD_CREATE` and the like carry it as `id`), or null. */
-function guildOfEvent(event: GatewayDispatch): string | null {
-  const data = event.data as { guild_id?: unknown; id?: unknown };
-  if (typeof data.guild_id === "string") return data.guild_id;
-  if (event.name === "GUILD_CREATE" || event.name === "GUILD_UPDATE" || event.name === "GUILD_DELETE") {
-    return typeof data.id === "string" ? data.id : null;
-  }
-  return null;
 }

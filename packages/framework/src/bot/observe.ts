@@ -1,11 +1,12 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { metrics } from "@opentelemetry/api";
-import { PrometheusExporter } from "@opentelemetry/exporter-prometheus";
-import { MeterProvider } from "@opentelemetry/sdk-metrics";
+import type { PrometheusExporter } from "@opentelemetry/exporter-prometheus";
+import type { MeterProvider } from "@opentelemetry/sdk-metrics";
 import { FrameworkError } from "../errors.js";
 import type { Logger } from "../services.js";
 import type { Bot } from "./bot.js";
+import { INSTALL_METRICS, loadMetricsSdk, metricsSdkMissing } from "./telemetry-sdk.js";
 
 /** Options of {@link observe}: where the health checks and the metrics are served. */
 export interface ObserveOptions {
@@ -14,9 +15,12 @@ export interface ObserveOptions {
   /** The address to listen on (default `127.0.0.1`; `0.0.0.0` for a container's probes). */
   readonly host?: string;
   /**
-   * Serve `/metrics` in Prometheus's text format (default true): a meter provider of the
-   * OpenTelemetry SDK with a Prometheus reader is registered globally, unless the application
-   * registered its own, which then has the metrics (and `/metrics` answers 404).
+   * Serve `/metrics` in Prometheus's text format: a meter provider of the OpenTelemetry SDK with a
+   * Prometheus reader is registered globally, unless the application registered its own, which
+   * then has the metrics (and `/metrics` answers 404). The SDK is two optional packages,
+   * `@opentelemetry/sdk-metrics` and `@opentelemetry/exporter-prometheus`: by default `/metrics` is
+   * served when they are installed, and a warning names them when not; `true` throws a
+   * `FrameworkError` (`missing_dependency`) without them; `false` serves no metrics.
    */
   readonly metrics?: boolean;
 }
@@ -69,9 +73,17 @@ export async function observe(target: Bot | Observed, options: ObserveOptions): 
   const host = options.host ?? "127.0.0.1";
   let exporter: PrometheusExporter | null = null;
   let provider: MeterProvider | null = null;
-  if (options.metrics !== false) {
-    exporter = new PrometheusExporter({ preventServerStart: true });
-    provider = new MeterProvider({ readers: [exporter] });
+  const sdk = options.metrics === false ? null : await loadMetricsSdk();
+  if (!sdk && options.metrics === true) throw metricsSdkMissing();
+  const sdkMissing = !sdk && options.metrics !== false;
+  if (sdkMissing) {
+    target.logger.warn(
+      `observe: /metrics is off: the OpenTelemetry SDK is not installed (${INSTALL_METRICS})`,
+    );
+  }
+  if (sdk) {
+    exporter = new sdk.PrometheusExporter({ preventServerStart: true });
+    provider = new sdk.MeterProvider({ readers: [exporter] });
     if (metrics.setGlobalMeterProvider(provider)) {
       target.refreshTelemetry?.();
     } else {
@@ -98,6 +110,11 @@ export async function observe(target: Bot | Observed, options: ObserveOptions): 
       return reason === null ? json(200, { status: "ready" }) : json(503, { status: "not ready", reason });
     }
     if (path === "/metrics" && exporter) return exporter.getMetricsRequestHandler(req, res);
+    if (path === "/metrics" && sdkMissing) {
+      return json(404, {
+        error: `/metrics is off: the OpenTelemetry SDK is not installed (${INSTALL_METRICS})`,
+      });
+    }
     return json(404, { error: `no ${path}; there are /healthz, /readyz${exporter ? " and /metrics" : ""}` });
   });
   await new Promise<void>((resolve, reject) => {

@@ -1,3 +1,4 @@
+import { SerialQueue } from "@chatbot/kit";
 import { type InteractionResolved, LIMITS, type Message, type Role, type User } from "@chatbot/protocol";
 import type { GatewayInteraction } from "@chatbot/gateway";
 import type { Permissions, RestClient } from "@chatbot/rest";
@@ -52,7 +53,8 @@ export class CommandContext {
   #ephemeral = false;
   #firstCallbackAt: number | null = null;
   #autoDeferred = false;
-  #chain: Promise<unknown> = Promise.resolve();
+  /** The context's calls to the service, one after another in the order they were made. */
+  readonly #calls = new SerialQueue();
   #timer: ClockTimer | null = null;
 
   constructor(
@@ -212,11 +214,11 @@ export class CommandContext {
     else this.#timer = this.clock.setTimer(delay, fire);
   }
 
-  /** @internal Stops the auto-defer timer and waits for every reply call made so far. */
+  /** @internal Stops the auto-defer timer and waits until no reply call is queued or running. */
   async settle(): Promise<void> {
     this.#timer?.cancel();
     this.#timer = null;
-    await this.#chain.catch(() => undefined);
+    await this.#calls.idle();
   }
 
   async #sendDefer(ephemeral: boolean): Promise<void> {
@@ -247,9 +249,7 @@ export class CommandContext {
   }
 
   #serial<T>(run: () => Promise<T>): Promise<T> {
-    const next = this.#chain.then(run, run);
-    this.#chain = next.catch(() => undefined);
-    return next;
+    return this.#calls.run(run);
   }
 }
 

@@ -1,0 +1,32 @@
+import type { RestClient } from "@chatbot/rest";
+import type { DependencyContainer } from "tsyringe";
+import type { BotOptions, HandlerFailure } from "../bot/bot-options.js";
+import type { BotTelemetry } from "../bot/telemetry.js";
+import type { CommandContext } from "../context/command-context.js";
+import type { Clock, Logger } from "../services.js";
+import type { InFlight } from "./in-flight.js";
+
+/** What the dispatch steps use of the bot: its services, its options and its running handlers. */
+export interface DispatchDeps {
+  readonly container: DependencyContainer;
+  readonly rest: RestClient;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly options: BotOptions;
+  /** The bot's telemetry now (`refreshTelemetry()` makes it again). */
+  telemetry(): BotTelemetry;
+  /** The bot user's id, once the connection is ready. */
+  botUserId(): string;
+  readonly inFlight: InFlight;
+  /** The interactions whose handlers run now: `stop()` defers those not answered yet. */
+  readonly contexts: Set<CommandContext>;
+}
+
+/** Hands `error` to the bot's `onError` hook; a hook that throws is logged, never thrown on. */
+export async function reportError(deps: DispatchDeps, error: unknown, where: HandlerFailure): Promise<void> {
+  try {
+    await deps.options.onError?.(error, where);
+  } catch (hookError) {
+    deps.logger.error("the onError hook threw", hookError);
+  }
+}

@@ -1,0 +1,138 @@
+import type { GatewayDispatch, GatewayInteraction } from "@chatbot/gateway";
+import { KeyedQueue } from "@chatbot/kit";
+import type { RecoveryKeeper } from "../bot/recovery-keeper.js";
+import { CommandContext } from "../context/command-context.js";
+import type { CommandDefinition } from "../definitions/command-definition.js";
+import type { HandlerDefinition, ScheduleDefinition } from "../definitions/listener-definition.js";
+import { FrameworkError } from "../errors.js";
+import type { JobInfo } from "../state/scheduler.js";
+import {
+  autoDefer,
+  commandMiddleware,
+  type CommandRun,
+  commandTelemetry,
+  errorReply,
+  logUse,
+  runCommand,
+  trackContext,
+  unknownCommand,
+} from "./command-steps.js";
+import type { DispatchDeps } from "./dispatch-deps.js";
+import {
+  callHandler,
+  type EventRun,
+  handlerErrors,
+  handlerMiddleware,
+  type HandlerRun,
+  handlerTelemetry,
+  once,
+  orderPerServer,
+  recoveryCursor,
+  runHandlers,
+} from "./event-steps.js";
+import { inFlightStep } from "./in-flight-step.js";
+import { callJob, jobErrors, type JobRun, jobTelemetry } from "./job-steps.js";
+import { type NamedStep, Pipeline } from "./pipeline.js";
+
+/** What the bot dispatches to: its commands, its listeners' handlers by event, its jobs. */
+export interface DispatchTargets {
+  readonly commands: ReadonlyMap<string, CommandDefinition>;
+  readonly handlers: ReadonlyMap<string, readonly HandlerDefinition[]>;
+  readonly schedules: ReadonlyMap<string, ScheduleDefinition>;
+}
+
+/**
+ * The bot's three pipelines: a command use, an event's handlers (each handler through a pipeline
+ * of its own) and a due job, each assembled from named steps. The bot asks them to run.
+ */
+export class Dispatcher {
+  /** Command uses: in-flight, unknown-command, track, auto-defer, telemetry, log, error-reply, middleware, handler. */
+  readonly commands: Pipeline<CommandRun>;
+  /** Events: recovery-cursor (with a kept recovery point), in-flight, order, handlers. */
+  readonly events: Pipeline<EventRun>;
+  /** Jobs: in-flight, errors, telemetry, handler. */
+  readonly jobs: Pipeline<JobRun>;
+  /** Per server, the ordered handlers' queue: the `order` step's, for hosts that order likewise. */
+  readonly serverQueue = new KeyedQueue<string>();
+  readonly #deps: DispatchDeps;
+  readonly #targets: DispatchTargets;
+  readonly #handlerPipelines = new Map<HandlerDefinition, Pipeline<HandlerRun>>();
+
+  constructor(deps: DispatchDeps, targets: DispatchTargets, keeper: RecoveryKeeper | null) {
+    this.#deps = deps;
+    this.#targets = targets;
+    const inFlight = inFlightStep(deps.inFlight);
+    this.commands = new Pipeline<CommandRun>([
+      inFlight,
+      unknownCommand(deps),
+      trackContext(deps),
+      autoDefer(deps),
+      commandTelemetry(deps),
+      logUse(),
+      errorReply(deps),
+      commandMiddleware(deps),
+      runCommand(deps),
+    ]);
+    const handlers = runHandlers(deps, (h) => this.#handlerPipelines.get(h)!);
+    this.events = new Pipeline<EventRun>([
+      ...(keeper ? [recoveryCursor(keeper)] : []),
+      inFlight,
+      orderPerServer(this.serverQueue, deps.options.ordered === true, handlers),
+      { name: "handlers", run: handlers },
+    ]);
+    this.jobs = new Pipeline<JobRun>([inFlight, jobErrors(deps), jobTelemetry(deps), callJob(deps)]);
+    this.#buildHandlerPipelines();
+  }
+
+  /** Runs a use of a command through the command pipeline. */
+  command(interaction: GatewayInteraction): Promise<void> {
+    const deps = this.#deps;
+    const scope = deps.container.createChildContainer();
+    const logger = deps.logger.child({ interaction_id: interaction.id, command: interaction.data.name });
+    const ctx = new CommandContext(interaction, deps.rest, deps.clock, logger, scope);
+    const definition = this.#targets.commands.get(interaction.data.name);
+    if (definition) scope.registerInstance(CommandContext, ctx);
+    return this.commands.run({ interaction, ctx, scope, definition, span: null, ran: false });
+  }
+
+  /** Runs an event through the event pipeline; resolves at once when no handler listens to it. */
+  event(event: GatewayDispatch): Promise<void> {
+    const handlers = this.#targets.handlers.get(event.name);
+    if (!handlers) return Promise.resolve();
+    return this.events.run({ event, handlers });
+  }
+
+  /** Runs a due job through the job pipeline (the scheduler calls this). */
+  job(name: string, payload: unknown, job: JobInfo): Promise<void> {
+    const definition = this.#targets.schedules.get(name);
+    if (!definition) {
+      return Promise.reject(
+        new FrameworkError("unknown_job", `no @OnSchedule("${name}") handler in this bot`),
+      );
+    }
+    return this.jobs.run({ name, payload, job, definition });
+  }
+
+  /** Each handler's pipeline, made once (its middleware chain with it), not per event. */
+  #buildHandlerPipelines(): void {
+    const deps = this.#deps;
+    const onceStep = once();
+    // A span per listener run only when asked: with an SDK on it costs more than the dispatch.
+    const spans = deps.options.telemetry?.eventSpans === true;
+    const errors = handlerErrors(deps);
+    const call = callHandler(deps);
+    for (const list of this.#targets.handlers.values()) {
+      for (const handler of list) {
+        const chain = [...(deps.options.eventMiddleware ?? []), ...handler.middleware];
+        const steps: NamedStep<HandlerRun>[] = [
+          ...(handler.once ? [onceStep] : []),
+          ...(spans ? [handlerTelemetry(deps)] : []),
+          errors,
+          handlerMiddleware(chain),
+          call,
+        ];
+        this.#handlerPipelines.set(handler, new Pipeline(steps));
+      }
+    }
+  }
+}

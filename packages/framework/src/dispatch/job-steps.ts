@@ -1,0 +1,64 @@
+import type { ScheduleDefinition } from "../definitions/listener-definition.js";
+import type { JobInfo } from "../state/scheduler.js";
+import { type DispatchDeps, reportError } from "./dispatch-deps.js";
+import type { NamedStep } from "./pipeline.js";
+import { resolveClass } from "./resolve-class.js";
+
+/** One due job on its way through the job pipeline to its `@OnSchedule` handler. */
+export interface JobRun {
+  readonly name: string;
+  readonly payload: unknown;
+  readonly job: JobInfo;
+  readonly definition: ScheduleDefinition;
+}
+
+/** Step `errors`: a job that threw is counted, logged and reported, then failed for the scheduler to retry. */
+export function jobErrors(deps: DispatchDeps): NamedStep<JobRun> {
+  return {
+    name: "errors",
+    run: async (run, next) => {
+      try {
+        await next();
+      } catch (error) {
+        deps.telemetry().handlerError("job", run.definition.label);
+        deps.logger.error(`${run.definition.label} (job ${run.name}) threw`, error);
+        await reportError(deps, error, { kind: "job", handler: run.definition.label, job: run.job });
+        throw error;
+      }
+    },
+  };
+}
+
+/** Step `telemetry`: a span per job run, with whether it ran late and its attempt. */
+export function jobTelemetry(deps: DispatchDeps): NamedStep<JobRun> {
+  return {
+    name: "telemetry",
+    run: ({ name, job, definition }, next) => {
+      const attributes = {
+        "chatbot.job": name,
+        "chatbot.handler": definition.label,
+        "chatbot.job.late": job.late,
+        "chatbot.job.attempt": job.attempt,
+      };
+      return deps.telemetry().span(`job ${name}`, attributes, () => next());
+    },
+  };
+}
+
+/** Step `handler`, the last: makes the class and calls the method with the payload and the job. */
+export function callJob(deps: DispatchDeps): NamedStep<JobRun> {
+  return {
+    name: "handler",
+    run: async ({ payload, job, definition }) => {
+      const instance = resolveClass(
+        deps.container,
+        definition.target as unknown as new () => Record<string | symbol, unknown>,
+      );
+      await (instance[definition.method] as (payload: unknown, job: JobInfo) => unknown).call(
+        instance,
+        payload,
+        job,
+      );
+    },
+  };
+}
