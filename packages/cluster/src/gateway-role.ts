@@ -5,7 +5,8 @@ import {
   GatewayClient,
   previousId,
 } from "@chatbot/gateway";
-import type { Intent } from "@chatbot/protocol";
+import { SerialQueue } from "@chatbot/kit";
+import { guildOfEvent, type Intent } from "@chatbot/protocol";
 import { RestClient, type RestClientOptions } from "@chatbot/rest";
 import { type Logger, logGateway } from "@chatbot/framework";
 import type { Redis } from "ioredis";
@@ -82,7 +83,7 @@ export class GatewayRole {
   /** When this process last saw Redis lose data (Unix ms). */
   #dataLostAt = 0;
   /** Publishes go one after another, so each partition's stream keeps the gateway's order. */
-  #chain: Promise<void> = Promise.resolve();
+  readonly #publishes = new SerialQueue();
   #ticking = false;
   /** When a lease check last ended, answered or not (Unix ms): the watchdog's sign of life. */
   #lastTickEndedAt = Date.now();
@@ -274,7 +275,7 @@ export class GatewayRole {
   #enqueue(event: GatewayDispatch): void {
     const lease = this.#lease.value;
     if (lease === null) return;
-    this.#chain = this.#chain.then(async () => {
+    void this.#publishes.run(async () => {
       // A publish queued under an earlier hold: that hold's connection is closed, and the next
       // holder reads back from the cursors whatever it did not publish.
       if (this.#lease.value !== lease) return;
@@ -355,7 +356,7 @@ export class GatewayRole {
       ),
     );
     if (result >= 0 && message) this.#notePublished(message.channel_id, message.id);
-    // Not awaited: stepping down waits for this very chain of publishes to end. Only the hold the
+    // Not awaited: stepping down waits for this very queue of publishes to end. Only the hold the
     // publish was for steps down, never a newer one of this process.
     if (result === -1 && this.#state === "owner" && this.#lease.value === lease)
       void this.#demote("lost the gateway lease while publishing");
@@ -374,7 +375,7 @@ export class GatewayRole {
     }
     if (this.#state !== "stopped") this.#state = "standby";
     await gateway?.close().catch(() => undefined);
-    await this.#chain;
+    await this.#publishes.idle();
     await this.#lease.release(hold).catch(() => undefined);
     await rest?.close().catch(() => undefined);
   }
@@ -387,11 +388,10 @@ export class GatewayRole {
   }
 }
 
-/** The server an event belongs to (`GUILD_CREATE` and the like carry it as `id`). */
+/**
+ * The server an event belongs to (`GUILD_CREATE` and the like carry it as `id`), `""` for none:
+ * `@chatbot/protocol`'s `guildOfEvent`, which the framework orders a server's events by too.
+ */
 export function guildOf(event: GatewayDispatch): string {
-  const data = event.data as { guild_id?: string; id?: string };
-  if (event.name === "GUILD_CREATE" || event.name === "GUILD_UPDATE" || event.name === "GUILD_DELETE") {
-    return data.id ?? "";
-  }
-  return data.guild_id ?? "";
+  return guildOfEvent(event.name, event.data) ?? "";
 }

@@ -12,4 +12,5 @@ export {
   type ClusterRole,
   startClusterNode,
 } from "./start-cluster-node.js";
-export { WorkerRole, type WorkerRoleOptions } from "./worker-role.js";
+export type { WorkerRoleOptions } from "./worker-options.js";
+export { WorkerRole } from "./worker-role.js";

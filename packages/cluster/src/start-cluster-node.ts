@@ -10,6 +10,7 @@ import {
   type LogLevel,
 } from "@chatbot/framework";
 import { GatewayClient } from "@chatbot/gateway";
+import { backoffDelay, type BackoffPolicy } from "@chatbot/kit";
 import { RestClient } from "@chatbot/rest";
 import { ClusterOptionsError } from "./cluster-error.js";
 import { clusterTelemetry } from "./cluster-telemetry.js";
@@ -22,6 +23,9 @@ import { RedisRateLimits } from "./redis-rate-limits.js";
 import { RoleWatchdog } from "./role-watchdog.js";
 import { RedisStore } from "./redis-store.js";
 import { WorkerRole } from "./worker-role.js";
+
+/** Redis connections are tried again 100 ms apart at first, 100 ms more each time, 1 s apart at most. */
+const REDIS_RECONNECT: BackoffPolicy = { initialDelayMs: 100, growth: "linear", maxDelayMs: 1_000 };
 
 /** What a process of the cluster does: hold (or stand by for) the connection, run handlers, or both. */
 export type ClusterRole = "gateway" | "worker" | "both";
@@ -145,7 +149,7 @@ export async function startClusterNode(
     commandTimeout,
     // Tried again every 100 ms at first, then every second at most (ioredis waits up to 5 s): a
     // Redis back after a long outage is used within a second.
-    retryStrategy: (times: number) => Math.min(times * 100, 1_000),
+    retryStrategy: (times: number) => backoffDelay(REDIS_RECONNECT, times),
   });
   watchRedis(redis, logger, nodeId, "main");
   await checkRedisSettings(redis, logger);

@@ -1,7 +1,6 @@
-import type { Bot, Logger } from "@chatbot/framework";
 import type { GatewayDispatch } from "@chatbot/gateway";
+import { KeyedQueue, sleep } from "@chatbot/kit";
 import type { Redis } from "ioredis";
-import { CONSUMER_GROUP, type ClusterKeys } from "./keys.js";
 import { RedisGeneration } from "./redis-generation.js";
 import { watchRedis } from "./redis-health.js";
 import {
@@ -12,49 +11,28 @@ import {
   RENEW_LEASE,
   type RedisScript,
 } from "./scripts.js";
-
-/** How long an entry's "handled" mark is kept: a redelivery within it does not run handlers again. */
-const HANDLED_TTL_MS = 24 * 60 * 60 * 1000;
-/** Entries one read takes from a stream at most. */
-const READ_COUNT = 50;
-/** A partition with this many entries waiting in this process is not read again until it drains. */
-const MAX_WAITING = 200;
-/** How long a blocking read waits for entries at most (ms), and at most one heartbeat. */
-const READ_BLOCK_MS = 500;
-
-/** Options of a {@link WorkerRole}. */
-export interface WorkerRoleOptions {
-  readonly redis: Redis;
-  readonly keys: ClusterKeys;
-  readonly nodeId: string;
-  readonly bot: Bot;
-  readonly partitions: number;
-  /** How often a worker renews its membership and partitions (1,000 ms); they run out after 3 times that. */
-  readonly heartbeatMs: number;
-  /** An entry delivered this many times without an acknowledgement goes to the dead letters (5). */
-  readonly maxDeliveries: number;
-  readonly logger: Logger;
-}
-
-type Entry = readonly [id: string, fields: readonly string[]];
-
-/** One stream as this worker reads it: its entries run one after another, in order. */
-interface StreamReader {
-  readonly stream: string;
-  /** Entries taken and not finished here: never run twice side by side. */
-  readonly running: Set<string>;
-  chain: Promise<void>;
-  waiting: number;
-  /** The partition is being handed to another worker: no new reads, then the lease goes. */
-  releasing: boolean;
-  /** A partition's lease as this worker holds it (`<node>:<fence>`); null for interactions. */
-  lease: string | null;
-  /**
-   * Until when the lease is surely this worker's (Unix ms, its clock): the time a take or renewal
-   * was asked, plus the lease's time to live. Past it another worker may hold the partition.
-   */
-  validUntil: number;
-}
+import {
+  MAX_WAITING,
+  newReader,
+  READ_BLOCK_MS,
+  type StreamReader,
+  type WorkerRoleOptions,
+} from "./worker-options.js";
+import {
+  acknowledge,
+  claimStale,
+  deadLetter,
+  type Entry,
+  ensureGroup,
+  isNoGroup,
+  keepFresh,
+  logTakeover,
+  readNew,
+  recreateGroups,
+  renewMembership,
+  retrying,
+  trimStreams,
+} from "./worker-streams.js";
 
 /**
  * The worker role: it joins the cluster's workers, takes its share of the partitions (each read by
@@ -74,6 +52,8 @@ export class WorkerRole {
   readonly #owned = new Map<number, StreamReader>();
   readonly #interactions: StreamReader;
   readonly #inFlight = new Set<Promise<void>>();
+  /** Per partition, its entries in order (the per-key queue the framework orders servers with). */
+  readonly #ordered = new KeyedQueue<StreamReader>();
   #timer: NodeJS.Timeout | null = null;
   #running = false;
   #ticks = 0;
@@ -121,15 +101,7 @@ export class WorkerRole {
       options.logger,
       `worker ${options.nodeId}`,
     );
-    this.#interactions = {
-      stream: options.keys.interactions,
-      running: new Set(),
-      chain: Promise.resolve(),
-      waiting: 0,
-      releasing: false,
-      lease: null,
-      validUntil: Infinity,
-    };
+    this.#interactions = newReader(options.keys.interactions, null, Infinity);
   }
 
   /** When this worker last heard from Redis (its heartbeat). */
@@ -157,7 +129,7 @@ export class WorkerRole {
 
   /** Joins, takes a share of the partitions, and starts reading. */
   async start(): Promise<void> {
-    await this.#ensureGroup(this.#o.keys.interactions);
+    await ensureGroup(this.#o.redis, this.#o.keys.interactions);
     this.#running = true;
     await this.#tick();
     this.#timer = setInterval(() => void this.#tick(), this.#o.heartbeatMs);
@@ -173,37 +145,13 @@ export class WorkerRole {
     this.#reader.disconnect();
     await this.#loop;
     await Promise.allSettled([...this.#inFlight]);
-    await Promise.allSettled([...this.#owned.values()].map((r) => r.chain));
+    await Promise.allSettled([...this.#owned.values()].map((r) => this.#ordered.idle(r)));
     const { redis, keys, nodeId } = this.#o;
     await Promise.allSettled(
       [...this.#owned].map(([p, reader]) => this.#release([keys.partitionLease(p)], [reader.lease!])),
     );
     await redis.zrem(keys.workers, nodeId).catch(() => undefined);
     this.#owned.clear();
-  }
-
-  /**
-   * Redis answered NOGROUP: it lost its data (restarted without persistence, or from an older
-   * snapshot), and with it the consumer groups. Each is made again, so reading goes on; what the
-   * streams lost is not there to read.
-   */
-  async #recreateGroups(streams: readonly string[]): Promise<void> {
-    this.#o.logger.error(
-      `cluster: worker ${this.#o.nodeId}: Redis lost the consumer groups (its data was lost?); making them again`,
-    );
-    for (const stream of streams) {
-      await this.#ensureGroup(stream).catch((error: unknown) =>
-        this.#o.logger.warn(`cluster: could not make the consumer group of ${stream}: ${String(error)}`),
-      );
-    }
-  }
-
-  async #ensureGroup(stream: string): Promise<void> {
-    try {
-      await this.#o.redis.xgroup("CREATE", stream, CONSUMER_GROUP, "0", "MKSTREAM");
-    } catch (error) {
-      if (!String(error).includes("BUSYGROUP")) throw error;
-    }
   }
 
   /** Membership, the share of partitions, stale interactions and trimming: once a heartbeat. */
@@ -214,15 +162,7 @@ export class WorkerRole {
       const { redis, keys, nodeId, heartbeatMs, partitions } = this.#o;
       const now = Date.now();
       const ttl = heartbeatMs * 3;
-      const [, , live] = (await redis
-        .multi()
-        .zadd(keys.workers, now + ttl, nodeId)
-        .zremrangebyscore(keys.workers, "-inf", now)
-        .zcard(keys.workers)
-        .exec())!.map(([error, value]) => {
-        if (error) throw error;
-        return value;
-      }) as [unknown, unknown, number];
+      const live = await renewMembership(redis, keys, nodeId, now, ttl);
       this.#lastContactAt = Date.now();
       this.redisRoundTripMs = this.#lastContactAt - now;
       if (await this.#generation.lost()) {
@@ -250,7 +190,7 @@ export class WorkerRole {
       const active = [...this.#owned.entries()].filter(([, r]) => !r.releasing);
       for (const [p, reader] of active.slice(share)) void this.#handBack(p, reader);
       if (active.length < share) await this.#claimPartitions(share - active.length, ttl);
-      await this.#keepFresh(this.#interactions);
+      await keepFresh(this.#o.redis, this.#o.nodeId, this.#interactions);
       await this.#claimStale(this.#interactions, ttl);
       if (++this.#ticks % 10 === 0) {
         // Entries of a partition held here that were left pending (read by a reader let go since):
@@ -260,7 +200,7 @@ export class WorkerRole {
       }
     } catch (error) {
       if (isNoGroup(error)) {
-        await this.#recreateGroups([
+        await recreateGroups(this.#o, [
           this.#o.keys.interactions,
           ...[...this.#owned.values()].map((r) => r.stream),
         ]);
@@ -289,81 +229,34 @@ export class WorkerRole {
       if (fence === 0) continue;
       taken += 1;
       const stream = keys.events(p);
-      await this.#ensureGroup(stream);
-      const reader: StreamReader = {
-        stream,
-        running: new Set(),
-        chain: Promise.resolve(),
-        waiting: 0,
-        releasing: false,
-        lease: `${nodeId}:${fence}`,
-        validUntil: asked + ttl,
-      };
+      await ensureGroup(this.#o.redis, stream);
+      const reader = newReader(stream, `${nodeId}:${fence}`, asked + ttl);
       this.#owned.set(p, reader);
-      await this.#logTakeover(p, stream);
+      await logTakeover(this.#o.redis, this.#o.logger, nodeId, p, stream);
       // What the previous reader took and never acknowledged comes first, in order.
       await this.#claimStale(reader, 0);
     }
   }
 
-  /** Says whose unacknowledged entries this worker takes with partition `p`, if any. */
-  async #logTakeover(p: number, stream: string): Promise<void> {
-    const summary = (await this.#o.redis.xpending(stream, CONSUMER_GROUP)) as [
-      number,
-      string | null,
-      string | null,
-      [string, string][] | null,
-    ];
-    const others = (summary[3] ?? []).filter(([consumer]) => consumer !== this.#o.nodeId);
-    if (others.length === 0) return;
-    const from = others.map(([consumer, count]) => `${count} of ${consumer}`).join(", ");
-    this.#o.logger.info(
-      `cluster: worker ${this.#o.nodeId} takes partition ${p} with the entries other workers left unacknowledged: ${from}`,
-    );
-  }
-
   /** Takes the entries other consumers left unacknowledged for `minIdleMs`, and runs them. */
-  async #claimStale(reader: StreamReader, minIdleMs: number): Promise<void> {
+  #claimStale(reader: StreamReader, minIdleMs: number): Promise<void> {
     const { redis, nodeId } = this.#o;
-    let cursor = "0-0";
-    for (let round = 0; round < 100; round++) {
-      const [next, entries] = (await redis.xautoclaim(
-        reader.stream,
-        CONSUMER_GROUP,
-        nodeId,
-        minIdleMs,
-        cursor,
-        "COUNT",
-        100,
-      )) as [string, Entry[], string[]];
-      for (const entry of entries) this.#schedule(reader, entry, true);
-      cursor = next;
-      if (cursor === "0-0") return;
-    }
-  }
-
-  /**
-   * Resets the idle time of the interactions this worker is still running (a handler may follow up
-   * for 15 minutes), so that no other worker takes them for a dead worker's.
-   */
-  async #keepFresh(reader: StreamReader): Promise<void> {
-    if (reader.running.size === 0) return;
-    const ids = [...reader.running];
-    await this.#o.redis.xclaim(reader.stream, CONSUMER_GROUP, this.#o.nodeId, 0, ...ids, "JUSTID");
+    return claimStale(redis, nodeId, reader.stream, minIdleMs, (entry) =>
+      this.#schedule(reader, entry, true),
+    );
   }
 
   /** Gives a partition back once what was read of it has run: another worker takes it from there. */
   async #handBack(p: number, reader: StreamReader): Promise<void> {
     reader.releasing = true;
     // A read under way may still bring entries of this partition (Redis counts them as delivered
-    // here once it serves it), and they join the chain: wait for the read, then for the chain, until
+    // here once it serves it), and they join its queue: wait for the read, then for the queue, until
     // neither brings anything more. No new read asks for a partition being released.
     for (;;) {
       const reading = this.#reading;
       if (reading?.streams.has(reader.stream)) await reading.done.catch(() => undefined);
-      const chain = reader.chain;
-      await chain;
-      if (reader.chain === chain && !this.#reading?.streams.has(reader.stream)) break;
+      await this.#ordered.idle(reader);
+      if (this.#ordered.sizeOf(reader) === 0 && !this.#reading?.streams.has(reader.stream)) break;
     }
     this.#owned.delete(p);
     await this.#release([this.#o.keys.partitionLease(p)], [reader.lease!]).catch(() => undefined);
@@ -386,23 +279,13 @@ export class WorkerRole {
         ...(this.#interactions.waiting < MAX_WAITING ? [this.#interactions] : []),
       ];
       if (readers.length === 0) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
+        await sleep(20);
         continue;
       }
       try {
-        const read = this.#reader.xreadgroup(
-          "GROUP",
-          CONSUMER_GROUP,
-          this.#o.nodeId,
-          "COUNT",
-          READ_COUNT,
-          "BLOCK",
-          block,
-          "STREAMS",
-          ...readers.map((r) => r.stream),
-          ...readers.map(() => ">"),
-        ) as Promise<[string, Entry[]][] | null>;
-        const reading = { streams: new Set(readers.map((r) => r.stream)), done: read };
+        const streams = readers.map((r) => r.stream);
+        const read = readNew(this.#reader, this.#o.nodeId, block, streams);
+        const reading = { streams: new Set(streams), done: read };
         this.#reading = reading;
         try {
           const result = await read;
@@ -417,19 +300,23 @@ export class WorkerRole {
         }
       } catch (error) {
         if (!this.#running) return;
-        if (isNoGroup(error)) await this.#recreateGroups(readers.map((r) => r.stream));
+        if (isNoGroup(error))
+          await recreateGroups(
+            this.#o,
+            readers.map((r) => r.stream),
+          );
         // While the connection is down, its drop and return are logged by watchRedis (a read
         // asked meanwhile fails at once, and is asked again).
         else if (this.#reader.status === "ready")
           this.#o.logger.warn(`cluster: worker read failed (Redis unreachable?), retrying: ${String(error)}`);
-        await new Promise((resolve) => setTimeout(resolve, 250));
+        await sleep(250);
       }
     }
   }
 
   #currentReader(stream: string): StreamReader | undefined {
     if (stream === this.#interactions.stream) return this.#interactions;
-    // A partition being handed back still holds its lease until its chain has run: what a read
+    // A partition being handed back still holds its lease until its queue has run: what a read
     // brings for it runs there, in order.
     for (const reader of this.#owned.values()) if (reader.stream === stream) return reader;
     return undefined;
@@ -461,7 +348,7 @@ export class WorkerRole {
       this.#inFlight.add(task);
       void task.finally(() => this.#inFlight.delete(task));
     } else {
-      reader.chain = reader.chain.then(run);
+      void this.#ordered.run(reader, run);
     }
   }
 
@@ -483,7 +370,10 @@ export class WorkerRole {
     const { redis, keys, bot } = this.#o;
     const stream = reader.stream;
     const handledKey = keys.handled(stream, id);
-    if (claimed && (await this.#deadLetter(stream, id, fields))) return;
+    if (claimed && (await deadLetter(this.#o, stream, id, fields))) {
+      this.deadLettered += 1;
+      return;
+    }
     const json = fields[fields.indexOf("e") + 1];
     if (json !== undefined && (await redis.exists(handledKey)) === 0) {
       await bot.handle(JSON.parse(json) as GatewayDispatch);
@@ -492,90 +382,12 @@ export class WorkerRole {
     // The handlers ran: from here only the acknowledgement is left, tried again while Redis is away
     // (a restart), so that they do not run a second time for want of it.
     const lease = reader.lease;
-    await retrying(() =>
-      lease === null
-        ? redis.multi().set(handledKey, "1", "PX", HANDLED_TTL_MS).xack(stream, CONSUMER_GROUP, id).exec()
-        : this.#ack(
-            [keys.partitionLease(this.#partitionOf(reader)), handledKey, stream],
-            [lease, HANDLED_TTL_MS, CONSUMER_GROUP, id],
-          ),
-    );
+    await retrying(() => acknowledge(this.#o, this.#ack, { stream, id, lease }));
   }
 
-  /** The partition number of a partition's reader (from its stream's key). */
-  #partitionOf(reader: StreamReader): number {
-    return Number(reader.stream.slice(reader.stream.lastIndexOf(":") + 1));
+  /** Trims each stream this worker reads to what is not acknowledged yet. */
+  #trim(): Promise<void> {
+    const streams = [...this.#owned.values(), this.#interactions].map((r) => r.stream);
+    return trimStreams(this.#o.redis, streams, this.backlog);
   }
-
-  /** Moves an entry delivered too often to the dead letters; answers whether it did. */
-  async #deadLetter(stream: string, id: string, fields: readonly string[]): Promise<boolean> {
-    const { redis, keys, maxDeliveries } = this.#o;
-    const pending = (await redis.xpending(stream, CONSUMER_GROUP, id, id, 1)) as [
-      string,
-      string,
-      number,
-      number,
-    ][];
-    const deliveries = pending[0]?.[3] ?? 0;
-    if (deliveries <= maxDeliveries) return false;
-    await redis
-      .multi()
-      .xadd(keys.deadLetters, "*", "stream", stream, "id", id, "deliveries", String(deliveries), ...fields)
-      .xack(stream, CONSUMER_GROUP, id)
-      .exec();
-    this.deadLettered += 1;
-    this.#o.logger.error(
-      `cluster: entry ${id} of ${stream} was delivered ${deliveries} times without success: moved to ${keys.deadLetters}`,
-    );
-    return true;
-  }
-
-  /** Trims each partition this worker reads to what is not acknowledged yet. */
-  async #trim(): Promise<void> {
-    const { redis } = this.#o;
-    for (const reader of [...this.#owned.values(), this.#interactions]) {
-      const groups = (await redis.xinfo("GROUPS", reader.stream)) as unknown[][];
-      const group = groups.map(toRecord).find((g) => g.name === CONSUMER_GROUP);
-      if (!group) continue;
-      this.backlog.set(reader.stream, { pending: Number(group.pending ?? 0), lag: Number(group.lag ?? 0) });
-      const summary = (await redis.xpending(reader.stream, CONSUMER_GROUP)) as [
-        number,
-        string | null,
-        ...unknown[],
-      ];
-      const oldestPending = summary[0] > 0 ? summary[1] : null;
-      const delivered = String(group["last-delivered-id"]);
-      const minId = oldestPending ?? nextId(delivered);
-      await redis.xtrim(reader.stream, "MINID", "~", minId);
-    }
-  }
-}
-
-/** Runs `task` until it succeeds, every 250 ms, 120 times at most (30 s); then throws its error. */
-async function retrying<T>(task: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await task();
-    } catch (error) {
-      if (attempt >= 120) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-}
-
-function toRecord(flat: unknown[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (let i = 0; i + 1 < flat.length; i += 2) out[String(flat[i])] = flat[i + 1];
-  return out;
-}
-
-/** The stream id just after `id` (`ms-seq`): trimming below it keeps nothing at or before `id`. */
-function nextId(id: string): string {
-  const [ms, seq] = id.split("-");
-  return `${ms}-${Number(seq ?? 0) + 1}`;
-}
-
-/** Whether Redis answered that a stream's consumer group does not exist. */
-function isNoGroup(error: unknown): boolean {
-  return String(error).includes("NOGROUP");
 }
