@@ -1,42 +1,31 @@
+import {
+  type Clock as KitClock,
+  type ClockTimer,
+  ManualClock as KitManualClock,
+  SystemClock,
+} from "@chatbot/kit";
+
 /** A pending deadline; `cancel()` stops it from firing (safe to call twice). */
-export interface Timer {
-  cancel(): void;
-}
+export type Timer = ClockTimer;
 
 /**
  * The server's one clock. Every deadline of the service (interaction windows, gateway heartbeats,
  * token re-checks, rate-limit windows, timeouts ending, update merging) reads it, so tests can swap
- * in a {@link ManualClock} and move time by hand.
+ * in a {@link ManualClock} and move time by hand. The toolkit's clock (`@chatbot/kit`), plus
+ * whether it may be moved by hand.
  */
-export interface Clock {
-  /** Unix milliseconds. */
-  now(): number;
-  /** Runs `fn` once `delayMs` have passed on this clock. */
-  setTimer(delayMs: number, fn: () => void): Timer;
+export interface Clock extends KitClock {
   /** Whether `advance` may be called (the dev API's `POST /dev/v1/clock`). */
   readonly controllable: boolean;
 }
 
 /** The wall clock, with Node's timers. Timers do not keep the process alive. */
-export class RealClock implements Clock {
+export class RealClock extends SystemClock implements Clock {
   readonly controllable = false;
 
-  now(): number {
-    return Date.now();
+  constructor() {
+    super({ keepAlive: false });
   }
-
-  setTimer(delayMs: number, fn: () => void): Timer {
-    const handle = setTimeout(fn, Math.max(0, delayMs));
-    handle.unref();
-    return { cancel: () => clearTimeout(handle) };
-  }
-}
-
-interface Pending {
-  at: number;
-  order: number;
-  fn: () => void;
-  cancelled: boolean;
 }
 
 /**
@@ -44,57 +33,6 @@ interface Pending {
  * step, in time order (ties in the order they were set), with `now()` reading each deadline's own
  * time while it fires; timers set by a firing timer fire too when they fall inside the step.
  */
-export class ManualClock implements Clock {
+export class ManualClock extends KitManualClock implements Clock {
   readonly controllable = true;
-  private current: number;
-  private order = 0;
-  private pending: Pending[] = [];
-
-  constructor(start: number = Date.now()) {
-    this.current = start;
-  }
-
-  now(): number {
-    return this.current;
-  }
-
-  setTimer(delayMs: number, fn: () => void): Timer {
-    const entry: Pending = {
-      at: this.current + Math.max(0, delayMs),
-      order: this.order++,
-      fn,
-      cancelled: false,
-    };
-    this.pending.push(entry);
-    return {
-      cancel: () => {
-        entry.cancelled = true;
-      },
-    };
-  }
-
-  /** Moves the clock forward by `ms` (0 or more), firing each deadline inside the step in order. */
-  advance(ms: number): number {
-    if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`advance_ms must be 0 or more, got ${ms}`);
-    const target = this.current + ms;
-    for (;;) {
-      this.pending = this.pending.filter((p) => !p.cancelled);
-      let next: Pending | undefined;
-      for (const p of this.pending) {
-        if (p.at <= target && (!next || p.at < next.at || (p.at === next.at && p.order < next.order)))
-          next = p;
-      }
-      if (!next) break;
-      next.cancelled = true;
-      this.current = Math.max(this.current, next.at);
-      next.fn();
-    }
-    this.current = target;
-    return this.current;
-  }
-
-  /** How many deadlines are waiting (for tests and leak checks). */
-  get pendingCount(): number {
-    return this.pending.filter((p) => !p.cancelled).length;
-  }
 }
