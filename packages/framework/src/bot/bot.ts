@@ -27,6 +27,7 @@ import {
 } from "./bot-setup.js";
 import { logGateway } from "./gateway-log.js";
 import { RecoveryKeeper } from "./recovery-keeper.js";
+import { BotEnd } from "./bot-end.js";
 import { BotTelemetry } from "./telemetry.js";
 
 /** Where a {@link Bot} stands. */
@@ -53,10 +54,10 @@ export class Bot {
   readonly store: StateStore;
   /** The bot's durable scheduler, on its store and clock. */
   readonly scheduler: Scheduler;
-  /** The command, event and job pipelines the bot hands each run to. */
-  readonly dispatcher: Dispatcher;
   readonly #options: BotOptions;
   readonly #definitions: BotDefinitions;
+  /** The command, event and job pipelines the bot hands each run to. */
+  readonly #dispatcher: Dispatcher;
   #telemetry: BotTelemetry;
   #synced = false;
   /** Handlers running now, and who waits for them all to end. */
@@ -67,9 +68,7 @@ export class Bot {
   #botUserId = "";
   /** Keeps the gateway's recovery point in the store across processes (`catchUp`). */
   readonly #keeper: RecoveryKeeper | null = null;
-  /** How the bot ended: null while it runs; `{ error }` once stopped (null error: by stop()). */
-  #end: { error: Error | null } | null = null;
-  #endWaiters: Array<{ resolve: () => void; reject: (error: Error) => void }> = [];
+  readonly #end = new BotEnd();
 
   constructor(options: BotOptions) {
     this.#options = options;
@@ -90,19 +89,16 @@ export class Bot {
       this.clock,
       this.logger,
       new Set(this.#definitions.schedules.keys()),
-      (n, p, j) => this.dispatcher.job(n, p, j),
+      (n, p, j) => this.#dispatcher.job(n, p, j),
     );
-    const services = { ...this.#clients(), store: this.store, scheduler: this.scheduler };
-    registerServices(this.container, { ...services, bot: this, botClass: Bot }, this.#definitions, options);
+    const { rest, gateway, logger, clock, store, scheduler } = this;
+    const services = { rest, gateway, logger, clock, store, scheduler, bot: this, botClass: Bot };
+    registerServices(this.container, services, this.#definitions, options);
     if (!options.connection && options.store !== undefined && options.catchUp !== false) {
       this.#keeper = new RecoveryKeeper(this.gateway, this.store, this.logger);
     }
-    this.dispatcher = new Dispatcher(this.#dispatchDeps(), this.#definitions, this.#keeper);
+    this.#dispatcher = new Dispatcher(this.#dispatchDeps(), this.#definitions, this.#keeper);
     if (!options.connection) this.#listen();
-  }
-
-  #clients() {
-    return { rest: this.rest, gateway: this.gateway, logger: this.logger, clock: this.clock };
   }
 
   #dispatchDeps(): DispatchDeps {
@@ -129,7 +125,7 @@ export class Bot {
       if (error === null || this.#state !== "running") return;
       this.logger.error(`gateway stopped for good: ${error.message}`);
       this.#state = "stopped";
-      this.#finish(error);
+      this.#end.finish(error);
       void this.#inFlight.allDone().then(async () => {
         await this.#dispose();
         await this.rest.close();
@@ -165,18 +161,7 @@ export class Bot {
    * `4002`, `4005`: a client bug). `runBot` awaits it to choose the process's exit code.
    */
   ended(): Promise<void> {
-    const end = this.#end;
-    if (end) return end.error ? Promise.reject(end.error) : Promise.resolve();
-    return new Promise((resolve, reject) => this.#endWaiters.push({ resolve, reject }));
-  }
-
-  #finish(error: Error | null): void {
-    if (this.#end) return;
-    this.#end = { error };
-    for (const waiter of this.#endWaiters.splice(0)) {
-      if (error) waiter.reject(error);
-      else waiter.resolve();
-    }
+    return this.#end.wait();
   }
 
   /** The command definitions: name → registration body. */
@@ -248,7 +233,7 @@ export class Bot {
     } catch (error) {
       this.#state = "stopped";
       if (!this.#options.connection) await this.gateway.close().catch(() => undefined);
-      this.#finish(error instanceof Error ? error : new Error(String(error)));
+      this.#end.finish(error instanceof Error ? error : new Error(String(error)));
       throw error;
     }
     this.#state = "running";
@@ -304,7 +289,7 @@ export class Bot {
       void this.#inFlight.allDone().then(() => this.rest.close());
     }
     // Only now: whoever awaits ended() (runBot, to exit) finds the connection closed cleanly.
-    this.#finish(null);
+    this.#end.finish(null);
   }
 
   /**
@@ -363,8 +348,8 @@ export class Bot {
     }
     const createdAt = (event.data as { created_at?: unknown }).created_at;
     this.#telemetry.event(event.name, typeof createdAt === "number" ? this.clock.now() - createdAt : null);
-    if (event.name === "INTERACTION_CREATE") return this.dispatcher.command(event.data);
-    return this.dispatcher.event(event);
+    if (event.name === "INTERACTION_CREATE") return this.#dispatcher.command(event.data);
+    return this.#dispatcher.event(event);
   }
 
   #guildSeen(guild: GuildCreatePayload): void {
