@@ -1,11 +1,14 @@
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vite";
+import { defaultClientConditions, defineConfig } from "vite";
 
 // The web console: a static page the reference server serves at /console/, built into the server's
-// dist folder by `npm run build`. Preact through Vite's own JSX transform; no plugin.
+// dist folder by `npm run build`. Preact through Vite's own JSX transform; no plugin. The workspace's
+// packages (`@chatbot/protocol/constants`) are read from their TypeScript sources (the `source`
+// export condition), so the console builds without their dist.
 export default defineConfig({
   root: fileURLToPath(new URL(".", import.meta.url)),
   base: "/console/",
+  resolve: { conditions: ["source", ...defaultClientConditions] },
   oxc: { jsx: { runtime: "automatic", importSource: "preact" } },
   build: {
     outDir: fileURLToPath(new URL("../dist/console", import.meta.url)),
