@@ -6,6 +6,7 @@ export default [
   "packages/kit",
   "packages/protocol",
   "packages/server",
+  "packages/server/console",
   "packages/rest",
   "packages/gateway",
   "packages/testing",

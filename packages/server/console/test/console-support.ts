@@ -7,11 +7,11 @@ import { type RunningServer, startServer } from "@chatbot/server";
 import type { Page } from "playwright-core";
 
 const ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
-const SHOTS = join(ROOT, "packages/cli/test-results/console");
+const SHOTS = join(ROOT, "packages/server/console/test-results");
 const DOC_SHOTS = join(ROOT, "docs/images/console");
 
 /**
- * Saves a screenshot of the page as a test artifact (`packages/cli/test-results/console/`), and into
+ * Saves a screenshot of the page as a test artifact (`packages/server/console/test-results/`), and into
  * `docs/images/console/` when `CONSOLE_SCREENSHOTS=docs` (how the docs' pictures are made).
  */
 export async function screenshot(page: Page, name: string): Promise<void> {
