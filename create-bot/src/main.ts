@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { hasNodeSqlite } from "@chatbot/kit/sqlite";
 import * as prompts from "@clack/prompts";
 import yargs from "yargs";
 import { checkFolder, checkName, checkNodeLine, checkTemplate, CreateError } from "./checks.js";
@@ -8,6 +9,8 @@ import { renderTemplate } from "./render.js";
 import { SHARED, templateNames, templatesFolder } from "./templates.js";
 
 const PACKAGE_MANAGERS = ["npm", "pnpm", "yarn"] as const;
+/** The better-sqlite3 a project made on a Node without node:sqlite depends on. */
+const BETTER_SQLITE3 = "^12.11.1";
 type PackageManager = (typeof PACKAGE_MANAGERS)[number];
 
 /** The generator's flags, declared once: registered with yargs and shown by `--help`. */
@@ -185,6 +188,10 @@ export async function main(argv: readonly string[]): Promise<void> {
         testing: spec("testing"),
         vitest: local ? `file:${join(local, "node_modules", "vitest")}` : "^4.1.12",
         vite: local ? `file:${join(local, "node_modules", "vite")}` : "^8.3.8",
+        // The state store runs on node:sqlite where the Node running this has it; before, on
+        // better-sqlite3. With --local the framework, linked from the checkout, finds the
+        // checkout's copy (a file: link to it would make npm build it again in the checkout).
+        betterSqlite3: hasNodeSqlite() || local ? null : BETTER_SQLITE3,
       },
       localPackages: local ? localPackagesNote(answers.pm, spec("cluster")) : "",
     };

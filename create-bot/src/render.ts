@@ -15,6 +15,11 @@ export interface TemplateData {
     readonly testing: string;
     readonly vitest: string;
     readonly vite: string;
+    /**
+     * better-sqlite3, for the state store on a Node without node:sqlite (before 22.13); null
+     * where Node has it, and the project then installs nothing compiled.
+     */
+    readonly betterSqlite3: string | null;
   };
   /** With `--local`: the README's part on adding another package of the clone; else "". */
   readonly localPackages: string;

@@ -1,8 +1,10 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import {
+  BIN,
   connected,
   create as generate,
   deployCommands,
@@ -168,4 +170,34 @@ describe("create-chat-bot", () => {
     expect(badPm.stderr).toContain('Given: "bun", Choices: "npm", "pnpm", "yarn"');
     expect(badPm.status).toBe(2);
   });
+
+  // On this Node, and on the other LTS lines' builds when test:lines has unpacked them.
+  const nodes = [
+    process.execPath,
+    ...["22", "24"].map((line) => join(REPO, ".node-lines", line, "bin", "node")),
+  ];
+  it.each(nodes.filter((node) => existsSync(node)))(
+    "makes a project that depends on better-sqlite3 only on a Node without node:sqlite (%s)",
+    (node) => {
+      const version = execFileSync(node, ["-p", "process.versions.node"], { encoding: "utf8" }).trim();
+      const [major = 0, minor = 0] = version.split(".").map(Number);
+      const nodeSqlite = major > 22 || (major === 22 && minor >= 13);
+      const name = `sqlite-${version.replaceAll(".", "-")}`;
+      const made = spawnSync(node, [BIN, name, "--yes", "--no-install", "--no-git", "--local", REPO], {
+        cwd: dir,
+        encoding: "utf8",
+      });
+      expect(made.status, made.stderr).toBe(0);
+      // With --local the framework is linked from the checkout, and finds the checkout's copy.
+      const local = JSON.parse(readFileSync(join(dir, name, "package.json"), "utf8"));
+      expect(Object.keys(local.dependencies)).toEqual(["@chatbot/framework"]);
+      expect(local.allowScripts).toBeUndefined();
+      // From the registry: better-sqlite3, and its install script allowed, only without node:sqlite.
+      const published = `${name}-registry`;
+      spawnSync(node, [BIN, published, "--yes", "--no-install", "--no-git"], { cwd: dir });
+      const manifest = JSON.parse(readFileSync(join(dir, published, "package.json"), "utf8"));
+      expect(manifest.dependencies["better-sqlite3"]).toBe(nodeSqlite ? undefined : "^12.11.1");
+      expect(manifest.allowScripts).toEqual(nodeSqlite ? undefined : { "better-sqlite3": true });
+    },
+  );
 });

@@ -6,7 +6,8 @@ import { stripVTControlCharacters } from "node:util";
 
 /** The monorepo's root, which a `--local` project takes its `@chatbot/*` packages from. */
 export const REPO = fileURLToPath(new URL("../../", import.meta.url));
-const BIN = fileURLToPath(new URL("../bin/create-chat-bot.js", import.meta.url));
+/** The generator's bin, as `npm create chat-bot` runs it. */
+export const BIN = fileURLToPath(new URL("../bin/create-chat-bot.js", import.meta.url));
 
 /** The demo world's app (examples/worlds/demo.json), whose token is `demo-bot-token`. */
 export const DEMO_APP = "100000000000001001";

@@ -82,14 +82,20 @@ it("publishes every package, and the getting-started block makes, installs and t
   expect(lstatSync(installed).isSymbolicLink(), "installed from the registry, not linked").toBe(false);
   expect(JSON.parse(readFileSync(join(installed, "package.json"), "utf8")).version).toBe(VERSION);
 
-  // What runs in production: the framework, its clients and the embedded store; no server, no CLI.
+  // What runs in production: the framework, its clients and the embedded store; no server, no CLI,
+  // no OpenTelemetry SDK (optional, for /metrics), and nothing compiled where Node has node:sqlite.
   const runtime = run("npm", ["ls", "--omit=dev", "--all", "--parseable"], project);
   const names = runtime.output
     .split("\n")
     .filter((line) => line.includes("node_modules"))
     .map((line) => line.slice(line.lastIndexOf("node_modules/") + "node_modules/".length));
   expect(names).toContain("@chatbot/framework");
-  expect(names).toContain("better-sqlite3");
+  const [major = 0, minor = 0] = process.versions.node.split(".").map(Number);
+  const nodeSqlite = major > 22 || (major === 22 && minor >= 13);
+  if (nodeSqlite) expect(names).not.toContain("better-sqlite3");
+  else expect(names).toContain("better-sqlite3");
+  expect(names).not.toContain("@opentelemetry/sdk-metrics");
+  expect(names).not.toContain("@opentelemetry/exporter-prometheus");
   expect(names).not.toContain("@chatbot/server");
   expect(names).not.toContain("@chatbot/cli");
 
