@@ -5,7 +5,7 @@ import {
   GatewayClient,
   previousId,
 } from "@chatbot/gateway";
-import { SerialQueue } from "@chatbot/kit";
+import { SerialQueue, sleep } from "@chatbot/kit";
 import { guildOfEvent, type Intent } from "@chatbot/protocol";
 import { RestClient, type RestClientOptions } from "@chatbot/rest";
 import { type Logger, logGateway } from "@chatbot/framework";
@@ -246,7 +246,7 @@ export class GatewayRole {
       if (kept["*"] === undefined && Date.now() - this.#dataLostAt < 30_000) {
         // None, just after Redis lost its data: give the process that held the connection before
         // a lease's time to put its copy back, then read again.
-        await new Promise((resolve) => setTimeout(resolve, leaseMs));
+        await sleep(leaseMs);
         if (this.#gateway !== gateway) return;
         kept = await redis.hgetall(keys.cursors);
       }

@@ -1,3 +1,4 @@
+import { sleep } from "@chatbot/kit";
 import type { ClusterNode } from "../start-cluster-node.js";
 
 /** The workers of a test cluster did not share the partitions in time. */
@@ -45,6 +46,6 @@ export async function waitForBalance(
         timeoutMs,
       );
     }
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await sleep(10);
   }
 }

@@ -5,6 +5,7 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { sleep } from "@chatbot/kit";
 import { Redis } from "ioredis";
 import { exited, launchUntil, onFreePort, type RedisServer, startRedisServer } from "./redis-server.js";
 
@@ -55,7 +56,7 @@ async function until(what: string, check: () => Promise<boolean>): Promise<void>
   const deadline = Date.now() + 15_000;
   while (!(await check().catch(() => false))) {
     if (Date.now() > deadline) throw new Error(`the Sentinel group is not ready: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sleep(100);
   }
 }
 

@@ -1,6 +1,7 @@
 import "reflect-metadata";
 import type { GuildCreatePayload, Intent } from "@chatbot/protocol";
 import type { GatewayClient, GatewayDispatch } from "@chatbot/gateway";
+import { sleep } from "@chatbot/kit";
 import type { RestClient } from "@chatbot/rest";
 import { container as rootContainer, type DependencyContainer } from "tsyringe";
 import type { CommandContext } from "../context/command-context.js";
@@ -332,7 +333,7 @@ export class Bot {
     if (this.#options.clock?.controllable !== true) return never;
     await this.idle();
     // A handler between two steps of other work (a store's I/O) moves on within this moment.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await sleep(50);
     await this.idle();
     return this.#inFlight.count > 0 ? "clock" : never;
   }
