@@ -1,6 +1,6 @@
 import type { Message } from "../../api";
 import { when } from "./message-format";
-import type { Act } from "./message-row";
+import type { Act } from "./act";
 
 /** A message's author, tag and time, and the buttons to reply, react, edit (one's own), pin and delete. */
 export function MessageHeader({

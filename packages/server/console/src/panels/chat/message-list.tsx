@@ -1,5 +1,6 @@
 import type { Message } from "../../api";
-import { type Act, MessageRow } from "./message-row";
+import type { Act } from "./act";
+import { MessageRow } from "./message-row";
 import { PendingNotice } from "./pending-notice";
 import type { HistoryView } from "./use-history";
 import type { Pending } from "./use-pending";

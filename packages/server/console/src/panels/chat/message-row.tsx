@@ -1,13 +1,11 @@
 import { useState } from "preact/hooks";
 import type { Message } from "../../api";
+import type { Act } from "./act";
 import { Text } from "../../fields";
 import { EmojiPicker } from "./emoji-picker";
 import { MessageEmbeds } from "./message-embeds";
 import { MessageHeader } from "./message-header";
 import { Reactions } from "./reactions";
-
-/** Calls the dev API as the person, then reads the history again. */
-export type Act = (method: string, path: string, body?: unknown) => Promise<void>;
 
 /** A message as the list shows it, and what its buttons do. */
 interface MessageRowProps {

@@ -1,6 +1,6 @@
 import type { Message } from "../../api";
 import { emojiKey } from "./message-format";
-import type { Act } from "./message-row";
+import type { Act } from "./act";
 
 /** A message's reactions with their counts; one's own is marked, and a click adds or takes it back. */
 export function Reactions({
