@@ -294,7 +294,9 @@ describe("bad input", () => {
     const bot = { authorization: `Bot ${w.token}` };
     const dev = { "x-dev-user": w.owner.id };
     // Every route that reads a body: none, or another type, is refused before anything else.
-    const withBody = ROUTES.filter((route) => route.body !== undefined);
+    const withBody = ROUTES.flatMap((route) =>
+      route.kind !== "raw" && route.body !== undefined ? [route] : [],
+    );
     expect(withBody.length).toBeGreaterThan(30);
     const types: Array<string | undefined> = [
       undefined,

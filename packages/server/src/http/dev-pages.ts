@@ -5,6 +5,7 @@ import { checkDevAccess } from "./dev-pipeline.js";
 import { errorReply } from "./dispatcher.js";
 import { isStreamRequest, serveEventStream, STREAM_PATH } from "./event-stream.js";
 import type { RequestGuard } from "./request-guard.js";
+import type { RawRoute } from "./route.js";
 import type { ServerRuntime } from "./runtime.js";
 import { send } from "./send.js";
 
@@ -35,3 +36,11 @@ export function answerDevPage(
     send(res, errorReply(error));
   }
 }
+
+/** The live stream and the console's pages as a route of the table. */
+export const devPagesRoute: RawRoute = {
+  kind: "raw",
+  path: `${STREAM_PATH}, /console`,
+  matches: (_method, url) => isStreamRequest(url) || isConsoleRequest(url),
+  create: (runtime, guard) => (req, res) => answerDevPage(runtime, guard, req, res),
+};

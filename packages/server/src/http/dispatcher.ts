@@ -13,7 +13,7 @@ import type { RequestGuard } from "./request-guard.js";
 import type { Reply } from "./reply.js";
 import type { BotActor, PersonActor } from "../kernel/actors/actor.js";
 import { HTTP_METHODS, type HttpMethod } from "./http-method.js";
-import type { BaseContext, BotContext, DevContext, Route } from "./route.js";
+import type { BaseContext, BotContext, DevContext, JsonRoute, RawHandler, Route } from "./route.js";
 import type { ServerRuntime } from "./runtime.js";
 import { type InspectedResponse, INSPECTION, send } from "./send.js";
 
@@ -94,17 +94,34 @@ function checked<S extends v.GenericSchema>(
  */
 export class HttpDispatcher {
   private readonly router = Router({ maxParamLength: 500 });
+  /** The raw routes' tests and handlers, in table order. */
+  private readonly raw: Array<{
+    matches: (method: string | undefined, url: string) => boolean;
+    handle: RawHandler;
+  }> = [];
 
   constructor(
     private readonly runtime: ServerRuntime,
     routes: readonly Route[],
     private readonly guard?: RequestGuard,
   ) {
-    for (const route of routes) this.router.on(route.method, route.path, () => undefined, route);
+    for (const route of routes) {
+      if (route.kind === "raw") {
+        if (!guard) throw new Error(`the raw route ${route.path} needs the dispatcher's request guard`);
+        this.raw.push({ matches: route.matches, handle: route.create(runtime, guard) });
+      } else this.router.on(route.method, route.path, () => undefined, route);
+    }
   }
 
   /** The `request` listener of the http.Server. */
   readonly handle = (req: IncomingMessage, res: ServerResponse): void => {
+    const url = req.url ?? "/";
+    for (const raw of this.raw) {
+      if (raw.matches(req.method, url)) {
+        raw.handle(req, res);
+        return;
+      }
+    }
     try {
       this.route(req, res);
     } catch (error) {
@@ -119,7 +136,7 @@ export class HttpDispatcher {
       ? this.router.find(method as HttpMethod, url)
       : null;
     if (!found?.store) throw this.missing(method, url);
-    const route = found.store as Route;
+    const route = found.store as JsonRoute;
     const params = found.params as Params;
     if (route.kind === "bot") {
       const bot = authenticateBot(this.runtime, req);
@@ -167,7 +184,7 @@ export class HttpDispatcher {
   private run(
     req: IncomingMessage,
     res: ServerResponse,
-    route: Route,
+    route: JsonRoute,
     params: Params,
     searchParams: Record<string, string>,
     headers: Record<string, string> | undefined,
@@ -200,7 +217,7 @@ export class HttpDispatcher {
   private answer(
     req: IncomingMessage,
     res: ServerResponse,
-    route: Route,
+    route: JsonRoute,
     params: Params,
     searchParams: Record<string, string>,
     headers: Record<string, string> | undefined,

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { hasConsole } from "./console-files.js";
+import type { RawRoute } from "./route.js";
 import type { DevAccess, ServerRuntime } from "./runtime.js";
 
 /** What `GET /` tells a newcomer: where everything is. */
@@ -101,3 +102,11 @@ export function answerIndex(runtime: ServerRuntime, req: IncomingMessage, res: S
   res.writeHead(200, { "content-type": type, "content-length": Buffer.byteLength(body), vary: "accept" });
   res.end(req.method === "HEAD" ? undefined : body);
 }
+
+/** The front page as a route of the table: `GET /` and `HEAD /`. */
+export const indexRoute: RawRoute = {
+  kind: "raw",
+  path: "/",
+  matches: isIndexRequest,
+  create: (runtime) => (req, res) => answerIndex(runtime, req, res),
+};

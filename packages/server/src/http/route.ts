@@ -1,12 +1,12 @@
-import type { IncomingHttpHeaders } from "node:http";
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import type * as v from "valibot";
 import type { Feature, Kernel } from "../kernel/kernel.js";
 import type { BotActor, PersonActor } from "../kernel/actors/actor.js";
 import type { RateLimitSettings } from "./rate-limiter.js";
 import type { HttpMethod } from "./http-method.js";
 import type { Reply } from "./reply.js";
+import type { RequestGuard } from "./request-guard.js";
 import type { ServerRuntime } from "./runtime.js";
-
 
 /** What every handler gets: the runtime, path params, the validated body and query. */
 export interface BaseContext<B, Q> {
@@ -75,8 +75,29 @@ export interface DevRoute extends RouteSpecBase<v.GenericSchema, v.GenericSchema
   handle(ctx: DevContext): Reply;
 }
 
+/** What a {@link RawRoute} answers with: the request and its response, written by the route itself. */
+export type RawHandler = (req: IncomingMessage, res: ServerResponse) => void;
+
+/**
+ * A route that answers the request itself instead of with one JSON reply: webhook executions, the
+ * front page, the console's files and the live stream. The dispatcher asks each raw route, in table
+ * order, whether a request is its own before it looks the JSON routes up.
+ */
+export interface RawRoute {
+  readonly kind: "raw";
+  /** Where it lives, for people (`/api/webhooks/{id}/{secret}`). */
+  readonly path: string;
+  /** Whether the request is this route's (a test of the method and URL only, on every request). */
+  matches(method: string | undefined, url: string): boolean;
+  /** Its handler, made once the server's runtime exists. */
+  create(runtime: ServerRuntime, guard: RequestGuard): RawHandler;
+}
+
 /** A route of the table. */
-export type Route = BotRoute | DevRoute;
+export type Route = BotRoute | DevRoute | RawRoute;
+
+/** A route answered through the JSON pipeline of the dispatcher. */
+export type JsonRoute = BotRoute | DevRoute;
 
 /** Declares a `/v1` route with its schemas; the handler gets the validated, typed body and query. */
 export function botRoute<

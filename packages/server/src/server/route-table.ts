@@ -1,3 +1,5 @@
+import { devPagesRoute } from "../http/dev-pages.js";
+import { indexRoute } from "../http/index-page.js";
 import type { Route } from "../http/route.js";
 import { serverFeatures } from "./features.js";
 import { devAppRoutes } from "../routes/dev/apps.js";
@@ -13,7 +15,11 @@ import { devRoleRoutes } from "../routes/dev/roles.js";
 import { devWebhookRoutes } from "../routes/dev/webhooks.js";
 import { devWorldRoutes } from "../routes/dev/world.js";
 
-/** The route table: the `/v1` routes of every feature and the `/dev/v1` routes, as data. */
+/**
+ * The route table, as data: the routes of every feature (`/v1`, and the webhook executions), the
+ * `/dev/v1` routes, the front page, and the console with the live stream. Raw routes (see
+ * `RawRoute`) are tried in this order before the JSON routes are looked up.
+ */
 export const ROUTES: readonly Route[] = [
   ...serverFeatures().flatMap((feature) => feature.routes ?? []),
   ...devAppRoutes,
@@ -28,4 +34,6 @@ export const ROUTES: readonly Route[] = [
   ...devInteractionRoutes,
   ...devFaultRoutes,
   ...devConsoleRoutes,
+  indexRoute,
+  devPagesRoute,
 ];

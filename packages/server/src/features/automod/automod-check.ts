@@ -91,12 +91,7 @@ export function findAutomodHit(
  * own: the post itself is never saved. `user_id` and `target_id` are the author (a person, or the
  * webhook); `options` name the channel, the rule and the keyword.
  */
-export function recordAutomodBlock(
-  core: Kernel,
-  hit: AutomodHit,
-  channelId: string,
-  authorId: string,
-): void {
+export function recordAutomodBlock(core: Kernel, hit: AutomodHit, channelId: string, authorId: string): void {
   core.transact((tx) => {
     writeAudit(core, tx, {
       guildId: hit.rule.guild_id,

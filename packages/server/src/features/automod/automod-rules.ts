@@ -52,12 +52,7 @@ export function listAutomodRules(core: Kernel, actor: PersonActor, guildId: stri
 }
 
 /** Deletes a rule, as a person with `manage_guild`; `404 unknown_automod_rule` when there is none. */
-export function deleteAutomodRule(
-  core: Kernel,
-  actor: PersonActor,
-  guildId: string,
-  ruleId: string,
-): void {
+export function deleteAutomodRule(core: Kernel, actor: PersonActor, guildId: string, ruleId: string): void {
   core.transact((tx) => {
     const guild = visibleGuild(core, actor, guildId);
     requireGuildPermission(core, actor, guild, "manage_guild");

@@ -1,9 +1,19 @@
 import type { Kernel } from "../../kernel/kernel.js";
 import { InvalidBodyError } from "../../kernel/errors/api-error.js";
-import type { CategoryRecord, ChannelKindName, ChannelRecord, OverwriteRecord } from "../../kernel/world/records.js";
+import type {
+  CategoryRecord,
+  ChannelKindName,
+  ChannelRecord,
+  OverwriteRecord,
+} from "../../kernel/world/records.js";
 import type { Transaction } from "../../kernel/world/transaction.js";
 import { pairKey } from "../../kernel/world/world.js";
-import { requireChannelPermission, requireGuildPermission, visibleChannel, visibleGuild } from "../../kernel/permissions/access.js";
+import {
+  requireChannelPermission,
+  requireGuildPermission,
+  visibleChannel,
+  visibleGuild,
+} from "../../kernel/permissions/access.js";
 import type { PersonActor } from "../../kernel/actors/actor.js";
 import { diffChanges, writeAudit } from "../../kernel/audit/audit.js";
 

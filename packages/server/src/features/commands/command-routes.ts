@@ -1,11 +1,6 @@
 import { CommandCreateBodySchema, CommandListBodySchema, CommandPatchBodySchema } from "@chatbot/protocol";
 import { type CommandScope, commandIn, commandScopeFor, commandsIn } from "./command-scope.js";
-import {
-  deleteCommand,
-  patchCommand,
-  replaceCommands,
-  upsertCommand,
-} from "./command-writes.js";
+import { deleteCommand, patchCommand, replaceCommands, upsertCommand } from "./command-writes.js";
 import { json, NO_CONTENT } from "../../http/reply.js";
 import { type BotContext, type BotRoute, botRoute, type RouteBucket } from "../../http/route.js";
 import { serializeCommand } from "./command-serializer.js";

@@ -57,11 +57,7 @@ export interface UpsertedCommand {
  * `POST .../commands`: creates the command, or replaces the definition of the one with the same
  * name (keeping its id). A scope holds at most 100 commands (`400` for the 101st).
  */
-export function upsertCommand(
-  core: Kernel,
-  scope: CommandScope,
-  input: CommandCreateBody,
-): UpsertedCommand {
+export function upsertCommand(core: Kernel, scope: CommandScope, input: CommandCreateBody): UpsertedCommand {
   return core.transact((tx) => {
     const existing = commandNamed(core, scope, input.name);
     if (!existing && commandsIn(core, scope).length >= LIMITS.commandsPerScope) {

@@ -17,12 +17,7 @@ export interface AnswerInput {
   readonly allowed_mentions?: MessageInput["allowed_mentions"];
 }
 
-function requireEmbedLinks(
-  core: Kernel,
-  bot: BotActor,
-  channel: ChannelRecord,
-  input: AnswerInput,
-): void {
+function requireEmbedLinks(core: Kernel, bot: BotActor, channel: ChannelRecord, input: AnswerInput): void {
   if (input.embeds && input.embeds.length > 0) requireChannelPermission(core, bot, channel, "embed_links");
   checkAllowedMentions(input.allowed_mentions);
 }

@@ -37,12 +37,7 @@ export interface VisibleApp {
   readonly bot: UserRecord;
 }
 
-function named(
-  core: Kernel,
-  appId: string,
-  guildId: string | null,
-  name: string,
-): CommandRecord | undefined {
+function named(core: Kernel, appId: string, guildId: string | null, name: string): CommandRecord | undefined {
   for (const command of core.world.tables.commands.by("scope", commandScopeKey(appId, guildId)).values()) {
     if (command.name === name) return command;
   }

@@ -24,12 +24,7 @@ export interface MessageList {
  * Without Read message history the history rule applies and `historyHidden` is set: the page is
  * then searched, not walked ({@link readableIds}). Voice channels hold no messages.
  */
-export function listMessages(
-  core: Kernel,
-  actor: Actor,
-  channelId: string,
-  page: MessagePage,
-): MessageList {
+export function listMessages(core: Kernel, actor: Actor, channelId: string, page: MessagePage): MessageList {
   const { channel, guild } = visibleChannel(core, actor, channelId);
   requireScope(core, actor, guild.id, "messages.read");
   const bits = core.engine.channelBits(channel, actor.user.id);
@@ -62,12 +57,7 @@ function readableIds(core: Kernel, actor: Actor, channelId: string, page: Messag
 }
 
 /** One message the actor may read (bots need `messages.read`); otherwise `404 unknown_message`. */
-export function getMessage(
-  core: Kernel,
-  actor: Actor,
-  channelId: string,
-  messageId: string,
-): MessageRecord {
+export function getMessage(core: Kernel, actor: Actor, channelId: string, messageId: string): MessageRecord {
   const { channel, guild } = visibleChannel(core, actor, channelId);
   requireScope(core, actor, guild.id, "messages.read");
   return visibleMessage(core, actor, channel, messageId);

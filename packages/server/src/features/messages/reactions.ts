@@ -1,7 +1,12 @@
 import type { Kernel } from "../../kernel/kernel.js";
 import { UnknownObjectError } from "../../kernel/errors/api-error.js";
 import type { EmojiRef, GuildRecord, MessageRecord, ReactionRecord } from "../../kernel/world/records.js";
-import { requireChannelPermission, requireScope, visibleChannel, visibleMessage } from "../../kernel/permissions/access.js";
+import {
+  requireChannelPermission,
+  requireScope,
+  visibleChannel,
+  visibleMessage,
+} from "../../kernel/permissions/access.js";
 import type { Actor } from "../../kernel/actors/actor.js";
 
 const CUSTOM = /^([A-Za-z0-9_]{2,32}):([0-9]{1,20})$/u;

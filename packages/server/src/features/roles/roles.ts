@@ -1,6 +1,10 @@
 import type { PermissionName } from "@chatbot/protocol";
 import type { Kernel } from "../../kernel/kernel.js";
-import { InvalidBodyError, MissingPermissionError, UnknownObjectError } from "../../kernel/errors/api-error.js";
+import {
+  InvalidBodyError,
+  MissingPermissionError,
+  UnknownObjectError,
+} from "../../kernel/errors/api-error.js";
 import { hasPermission } from "../../kernel/permissions/compute.js";
 import { canManageRole, type HierarchyStanding } from "../../kernel/permissions/hierarchy.js";
 import type { GuildRecord, RoleRecord } from "../../kernel/world/records.js";
@@ -67,12 +71,7 @@ export function roleIn(tx: Transaction, guildId: string, roleId: string): RoleRe
 }
 
 /** Creates a role (default: just above the everyone role), as a person with `manage_roles`. */
-export function createRole(
-  core: Kernel,
-  actor: PersonActor,
-  guildId: string,
-  input: RoleInput,
-): RoleRecord {
+export function createRole(core: Kernel, actor: PersonActor, guildId: string, input: RoleInput): RoleRecord {
   return core.transact((tx) => {
     const guild = visibleGuild(core, actor, guildId);
     const standing = roleManager(core, actor, guild);

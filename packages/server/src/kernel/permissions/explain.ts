@@ -181,10 +181,7 @@ export function explainPermission(
 }
 
 /** Why a bot cannot see a channel that exists (it answers `404` like one that does not). */
-export function explainHidden(
-  core: Kernel,
-  place: RefusalPlace & { channel: ChannelRecord },
-): Explanation {
+export function explainHidden(core: Kernel, place: RefusalPlace & { channel: ChannelRecord }): Explanation {
   const { steps, reason } = permissionSteps(core, place, "view_channels");
   return {
     summary: `${who(core, place.userId)} cannot see #${place.channel.name} (view_channels: ${reason}), so the service answers as if it did not exist.`,

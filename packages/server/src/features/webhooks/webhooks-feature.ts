@@ -1,0 +1,14 @@
+import type { RawRoute, ServerFeature } from "../../http/route.js";
+import { isWebhookRequest, WEBHOOK_PATH_PREFIX } from "../../http/webhook-path.js";
+import { createWebhookHandler } from "./webhook-handler.js";
+
+/** Webhook executions (`/api/webhooks/{id}/{secret}`): a raw route, with no token and no `/v1`. */
+export const webhookRoute: RawRoute = {
+  kind: "raw",
+  path: `${WEBHOOK_PATH_PREFIX}{id}/{secret}`,
+  matches: (_method, url) => isWebhookRequest(url),
+  create: (runtime) => createWebhookHandler(runtime),
+};
+
+/** Webhooks: their records and operations, and the route that executes them. */
+export const webhooksFeature: ServerFeature = { name: "webhooks", routes: [webhookRoute] };
