@@ -9,6 +9,10 @@ import type { Gateway } from "./gateway/gateway.js";
 import type { GatewayBackend } from "./gateway/gateway-backend.js";
 import { HttpDispatcher } from "./http/dispatcher.js";
 import { FaultRegistry } from "./http/faults.js";
+import { answerDevPage } from "./http/dev-pages.js";
+import { isConsoleRequest } from "./http/console-files.js";
+import { isStreamRequest } from "./http/event-stream.js";
+import { answerIndex, isIndexRequest } from "./http/index-page.js";
 import { DEFAULT_INSPECTOR_SIZE, Inspector } from "./inspector/inspector.js";
 import { LiveFeed } from "./inspector/live-feed.js";
 import {
@@ -25,15 +29,18 @@ import { type HttpTimeouts, httpServerOptions } from "./http/timeouts.js";
 import type { DevAccess } from "./http/runtime.js";
 import { guardedLog, logDispatches, logRequests, type RequestLog } from "./http/request-log.js";
 import { ROUTES } from "./server/route-table.js";
+import { createWebhookHandler } from "./features/webhooks/webhook-handler.js";
+import { isWebhookRequest } from "./http/webhook-path.js";
 import { seedRows } from "./seed/load-seed.js";
-import type { SeedWorld } from "./seed/seed-schema.js";
+import type { SeedWorld } from "@chatbot/protocol/dev";
+import { createServerObserver, type ServerObserver } from "./observe/server-observer.js";
 import { MemoryStore } from "./store/memory-store.js";
 import { SqliteStore } from "./store/sqlite-store.js";
 import type { Store } from "./store/store.js";
 
 export type { RateLimitSettings } from "./http/rate-limiter.js";
 export type { HttpTimeouts } from "./http/timeouts.js";
-export type { SeedWorld } from "./seed/seed-schema.js";
+export type { SeedWorld } from "@chatbot/protocol/dev";
 
 /** Options of {@link startServer}; every one is optional. */
 export interface ServerOptions {
@@ -99,7 +106,11 @@ export interface RunningServer {
   readonly clock: Clock;
   /** Where the world at start came from: the store, the seed, or nowhere (an empty world). */
   readonly worldSource: WorldSource;
-  /** The world, the permission engine and the change stream (`core.subscribe`). */
+  /**
+   * The world, the permission engine and the change stream (`core.subscribe`): the server's
+   * internals, for its own tests. Not a stable API: tools use {@link observe} and the dev API.
+   * @internal
+   */
   readonly core: ServerCore;
   /** The node http.Server; its `upgrade` event is left for the gateway. */
   readonly httpServer: Server;
@@ -112,6 +123,11 @@ export interface RunningServer {
   readonly gateway: Gateway;
   /** The inspector (`GET /dev/v1/inspector`), or null when it is off (`inspector: false`). */
   readonly inspector: Inspector | null;
+  /**
+   * The observation port: what a tool in this process may watch beyond the wire (waits woken by
+   * commits, views of the world). `@chatbot/testing` stands on it.
+   */
+  readonly observe: ServerObserver;
   /** Runs `hook` when the server closes (after the gateway, before the store closes). */
   onClose(hook: () => void | Promise<void>): void;
   /** Stops listening, closes sockets and the store; idempotent. */
@@ -235,7 +251,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   });
   const guard = new RequestGuard(host, runtime.devAccess);
   const dispatcher = new HttpDispatcher(runtime, ROUTES, guard);
-  let listener: RequestListener = dispatcher.handle;
+  const webhooks = createWebhookHandler(runtime);
+  const handle: RequestListener = (req, res) => {
+    const url = req.url ?? "/";
+    if (isWebhookRequest(url)) webhooks(req, res);
+    else if (isIndexRequest(req.method, url)) answerIndex(runtime, req, res);
+    else if (isStreamRequest(url) || isConsoleRequest(url)) answerDevPage(runtime, guard, req, res);
+    else dispatcher.handle(req, res);
+  };
+  let listener = handle;
   if (inspector) listener = inspectRequests(core, inspector, listener);
   if (log) listener = logRequests(core, log, listener);
   const httpServer = createServer(serverOptions, listener);
@@ -268,6 +292,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     gatewayBackend: createGatewayBackend(core, heartbeatIntervalMs),
     gateway: events.gateway,
     inspector,
+    observe: createServerObserver(core, events.gateway, inspector),
     onClose: (hook) => {
       hooks.push(hook);
     },

@@ -1,6 +1,6 @@
 import type { Message } from "@chatbot/protocol";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { ServerChange } from "../src/index.js";
+import type { ServerChange } from "../src/kernel/changes/server-change.js";
 import { type ErrorAnswer, type Harness, ok, setupWorld, startHarness, type TestWorld } from "./harness.js";
 import { channelMessages, hook, makeWebhook } from "./webhooks-support.js";
 

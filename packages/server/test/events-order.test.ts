@@ -1,6 +1,6 @@
 import type { Role } from "@chatbot/protocol";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { ServerChange } from "../src/index.js";
+import type { ServerChange } from "../src/kernel/changes/server-change.js";
 import { type EventWorld, eventWorld, GatewayHarness } from "./gateway-harness.js";
 
 let h: GatewayHarness;

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { HttpLogEntry, RequestLogEntry } from "../src/index.js";
+import type { HttpLogEntry } from "../src/http/request-log.js";
+import type { RequestLogEntry } from "../src/index.js";
 import { eventWorld, GatewayHarness } from "./gateway-harness.js";
 
 let h: GatewayHarness | undefined;

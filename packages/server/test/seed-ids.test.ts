@@ -1,14 +1,9 @@
 import { readFileSync } from "node:fs";
+import type { ParsedSeedWorld } from "@chatbot/protocol/dev";
 import { afterEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../src/clock.js";
 import { compareIds, isSnowflake } from "../src/ids.js";
-import {
-  type ParsedSeedWorld,
-  type RunningServer,
-  SeedError,
-  type SeedWorld,
-  startServer,
-} from "../src/index.js";
+import { type RunningServer, SeedError, type SeedWorld, startServer } from "../src/index.js";
 
 const DEMO = JSON.parse(
   readFileSync(new URL("../../../examples/worlds/demo.json", import.meta.url), "utf8"),

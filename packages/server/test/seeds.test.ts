@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { GuildSnapshot, Message } from "@chatbot/protocol";
 import { afterEach, describe, expect, it } from "vitest";
-import { loadSeedFile, type ParsedSeedWorld, SeedError, type SeedWorld, startServer } from "../src/index.js";
+import type { ParsedSeedWorld } from "@chatbot/protocol/dev";
+import { loadSeedFile, SeedError, type SeedWorld, startServer } from "../src/index.js";
 import { type ErrorAnswer, type Harness, ok, startHarness } from "./harness.js";
 
 const TOKEN = "seeded-token-0123456789";

@@ -1,6 +1,7 @@
 import type { Message, SlashCommand } from "@chatbot/protocol";
 import { afterEach, describe, expect, it } from "vitest";
-import { type ParsedSeedWorld, SeedError, type SeedWorld, startServer } from "../src/index.js";
+import type { ParsedSeedWorld } from "@chatbot/protocol/dev";
+import { SeedError, type SeedWorld, startServer } from "../src/index.js";
 import { type ErrorAnswer, type Harness, ok, startHarness } from "./harness.js";
 import { hook } from "./webhooks-support.js";
 

@@ -1,6 +1,7 @@
 import { validate, WebhookInfoSchema, WebhookPostResultSchema } from "@chatbot/protocol";
 import { afterEach, describe, expect, it } from "vitest";
-import type { ServerChange, ServerOptions } from "../src/index.js";
+import type { ServerOptions } from "../src/index.js";
+import type { ServerChange } from "../src/kernel/changes/server-change.js";
 import { type ErrorAnswer, type Harness, ok, setupWorld, startHarness, type TestWorld } from "./harness.js";
 import { channelMessages, hook, type MadeWebhook, makeWebhook } from "./webhooks-support.js";
 

@@ -1,6 +1,7 @@
 import { request } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
-import { exportWorld, type SeedWorld } from "../src/index.js";
+import type { SeedWorld } from "../src/index.js";
+import { exportWorld } from "../src/seed/world-export.js";
 import { type Harness, ok, startHarness } from "./harness.js";
 
 let h: Harness;

@@ -1,4 +1,4 @@
-import type { GatewaySessionInfo } from "@chatbot/server";
+import type { GatewaySessionInfo } from "@chatbot/protocol/dev";
 import type { WorldContext } from "./world-context.js";
 
 /** One gateway connection of an app (`GET /dev/v1/apps/{id}/sessions`), as the server defines it. */
@@ -33,7 +33,7 @@ export class AppHandle {
 
   /** Whether the bot has an identified gateway connection now. */
   get isConnected(): boolean {
-    return this.world.running.gateway.connectionOf(this.id) !== undefined;
+    return this.world.observe.isConnected(this.id);
   }
 
   /**
@@ -61,13 +61,10 @@ export class AppHandle {
 
   /** The app's gateway connections, newest first. */
   sessions(): Promise<GatewaySession[]> {
-    return this.world.dev.call<GatewaySession[]>("GET", `/dev/v1/apps/${this.id}/sessions`);
+    return this.world.dev.call("listAppSessions", { params: { app_id: this.id } });
   }
 
-  private commandNames(): Set<string> {
-    const names = new Set<string>();
-    for (const command of this.world.core.world.tables.commands.by("app", this.id).values())
-      names.add(command.name);
-    return names;
+  private commandNames(): ReadonlySet<string> {
+    return this.world.observe.commandNames(this.id);
   }
 }

@@ -105,12 +105,12 @@ async function assemble(
   options: TestWorldOptions,
   built: ReturnType<typeof buildSeed> | undefined,
 ): Promise<TestWorld> {
-  const core = running.core;
-  const tables = core.world.tables;
+  const observe = running.observe;
+  const world = observe.summary();
   const dev = new DevApi(running.baseUrl);
-  const diagnostics = new Diagnostics(running);
-  const waits = new Waits(core, diagnostics);
-  const log = new MessageLog(core, waits);
+  const diagnostics = new Diagnostics(observe);
+  const waits = new Waits(observe, diagnostics);
+  const log = new MessageLog(observe, waits);
   const outcomes: Outcome[] = [];
   const servers: Record<string, ServerHandle> = {};
   const serversById = new Map<string, ServerHandle>();
@@ -120,7 +120,7 @@ async function assemble(
 
   const context: WorldContext = {
     running,
-    core,
+    observe,
     dev,
     waits,
     diagnostics,
@@ -147,33 +147,33 @@ async function assemble(
       flat(roles, clashes.roles, r.name, handle);
       return handle;
     },
-    channelLabel: (id) => `#${tables.channels.get(id)?.name ?? id}`,
+    channelLabel: (id) => `#${observe.channelName(id) ?? id}`,
     track: (outcome) => outcomes.push(outcome),
   };
 
-  for (const guild of tables.guilds.values()) {
+  for (const guild of world.guilds) {
     const handle = new ServerHandle(guild.id, guild.name);
     servers[guild.name] = handle;
     serversById.set(guild.id, handle);
   }
-  for (const channel of [...tables.channels.values()].sort((a, b) => a.position - b.position))
+  for (const channel of [...world.channels].sort((a, b) => a.position - b.position))
     context.adoptChannel(channel);
-  for (const role of tables.roles.values()) {
+  for (const role of world.roles) {
     if (role.managed) continue;
     context.adoptRole({ id: role.id, name: role.default ? "everyone" : role.name }, role.guild_id);
   }
   const people: Record<string, Person> = {};
-  for (const user of tables.users.values()) {
+  for (const user of world.users) {
     if (!user.bot) people[user.username] = new Person(context, user.id, user.username, user.name);
   }
 
   const tokens = built?.tokens ?? seedTokens(options.seed!);
   const apps: Record<string, AppHandle> = {};
   let app: AppHandle | undefined;
-  for (const record of tables.apps.values()) {
+  for (const record of world.apps) {
     let token = tokens.get(record.id);
     if (token === undefined)
-      token = (await dev.call<{ token: string }>("POST", `/dev/v1/apps/${record.id}/token`)).token;
+      token = (await dev.call("resetAppToken", { params: { app_id: record.id } })).token;
     const key = built?.appKeys.get(record.id) ?? record.name;
     const handle = new AppHandle(context, record.id, record.name, token, record.bot_user_id);
     apps[key] = handle;

@@ -1,31 +1,32 @@
+import {
+  type DevAnswer,
+  DevApiError as RefusedCall,
+  type DevCallArgs,
+  DevClient,
+  type DevRouteName,
+} from "@chatbot/protocol/dev";
 import { DevApiError } from "./errors.js";
 
-/** Who makes a dev API call: a person (`X-Dev-User`) or nobody (setup routes). */
-export interface DevActor {
-  readonly id: string;
-  readonly username: string;
-}
-
 /**
- * A small client of the reference server's dev API (`/dev/v1`): JSON in and out, a refused call
- * throws {@link DevApiError} with the server's status and code.
+ * The world's client of the dev API: the typed {@link DevClient} of `@chatbot/protocol/dev`, whose
+ * refusals are rethrown as this package's {@link DevApiError} (a `TestingError`).
  */
 export class DevApi {
-  constructor(readonly baseUrl: string) {}
+  readonly client: DevClient;
 
-  /** Calls `method path` as `actor`; answers the parsed body (undefined for `204`). */
-  async call<T = unknown>(method: string, path: string, body?: unknown, actor?: DevActor): Promise<T> {
-    const headers: Record<string, string> = {};
-    if (actor) headers["x-dev-user"] = actor.id;
-    if (body !== undefined) headers["content-type"] = "application/json";
-    const response = await fetch(this.baseUrl + path, {
-      method,
-      headers,
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    const parsed: unknown = text === "" ? undefined : JSON.parse(text);
-    if (!response.ok) throw new DevApiError(method, path, response.status, parsed, actor?.username ?? null);
-    return parsed as T;
+  constructor(baseUrl: string) {
+    this.client = new DevClient({ baseUrl });
+  }
+
+  /** Calls route `name` of the dev API (see `DEV_ROUTES`); answers its typed answer. */
+  async call<N extends DevRouteName>(name: N, ...args: DevCallArgs<N>): Promise<DevAnswer<N>> {
+    try {
+      return await this.client.call(name, ...args);
+    } catch (error) {
+      if (!(error instanceof RefusedCall)) throw error;
+      throw new DevApiError(error.method, error.path, error.status, error.body, error.actor, {
+        cause: error,
+      });
+    }
   }
 }

@@ -1,4 +1,4 @@
-import type { RunningServer } from "@chatbot/server";
+import type { ServerObserver } from "@chatbot/server";
 
 /** Where a framework bot's handler failed (the shape of the framework's `HandlerFailure`). */
 export interface BotFailurePlace {
@@ -47,11 +47,11 @@ function describeError(error: unknown): string {
 export class Diagnostics {
   readonly errors: BotError[] = [];
 
-  constructor(private readonly running: RunningServer) {}
+  constructor(private readonly observe: ServerObserver) {}
 
   /** Where the record stands now: a wait keeps it, and lists what came after. */
   mark(): number {
-    return this.running.inspector?.lastSeq ?? 0;
+    return this.observe.inspectorMark();
   }
 
   /** A bot's handler error (the `onError` hook of a framework bot). */
@@ -62,9 +62,9 @@ export class Diagnostics {
   /** Lines for a failed wait: what was refused and what the bot threw since `mark`. */
   since(mark: number): string[] {
     const lines: string[] = [];
-    for (const record of this.running.inspector?.records({ after: mark, limit: 200 }) ?? []) {
+    for (const record of this.observe.inspectorRecords(mark, 200)) {
       if (record.kind !== "rest" && record.kind !== "webhook") continue;
-      if (record.status < 400) continue;
+      if ((record.status ?? 0) < 400) continue;
       const why = record.explanation ? `: ${(record.explanation as { summary?: string }).summary ?? ""}` : "";
       const who = record.app_name ?? "a webhook";
       lines.push(

@@ -1,3 +1,4 @@
+import { refusalCode, refusalMessage } from "@chatbot/protocol/dev";
 import type { BotHandlerError } from "./diagnostics.js";
 
 /** The base of every error this package throws; `code` is stable and safe to test against. */
@@ -36,14 +37,10 @@ export class DevApiError extends TestingError {
     readonly status: number,
     readonly body: unknown,
     readonly actor: string | null,
+    options?: ErrorOptions,
   ) {
-    const answer = (body ?? {}) as { code?: unknown; message?: unknown; errors?: unknown };
-    const apiCode = typeof answer.code === "string" ? answer.code : String(answer.code ?? status);
-    const who = actor === null ? "" : ` as ${actor}`;
-    const detail = answer.errors === undefined ? "" : ` ${JSON.stringify(answer.errors)}`;
-    const text = typeof answer.message === "string" ? `: ${answer.message}` : "";
-    super("dev_api_refused", `${method} ${path}${who} answered ${status} ${apiCode}${text}${detail}`);
-    this.apiCode = apiCode;
+    super("dev_api_refused", refusalMessage(method, path, status, body, actor), options);
+    this.apiCode = refusalCode(body, status);
   }
 }
 

@@ -1,4 +1,8 @@
+import type { DevCallOptions, FAULT_METHODS } from "@chatbot/protocol/dev";
 import type { DevApi } from "./dev-api.js";
+
+/** A method a fault may be limited to. */
+type FaultMethod = (typeof FAULT_METHODS)[number];
 
 /** Which `/v1` calls of the app a fault applies to. */
 export interface FaultMatch {
@@ -30,13 +34,10 @@ export class Faults {
 
   /** Closes the app's gateway connection now with `code`; answers whether it had one. */
   async closeGateway(code = 4000, reason?: string): Promise<boolean> {
-    const answer = await this.dev.call<{ closed: boolean }>("POST", "/dev/v1/faults", {
-      app_id: this.appId,
-      kind: "close_gateway",
-      code,
-      ...(reason === undefined ? {} : { reason }),
+    const answer = await this.dev.call("createFault", {
+      body: { app_id: this.appId, kind: "close_gateway", code, ...(reason === undefined ? {} : { reason }) },
     });
-    return answer.closed;
+    return answer.closed ?? false;
   }
 
   /**
@@ -48,6 +49,7 @@ export class Faults {
     options: FaultMatch & { retryAfter?: number; global?: boolean } = {},
   ): Promise<string> {
     return this.add({
+      app_id: this.appId,
       kind: "http",
       status,
       ...this.match(options),
@@ -58,32 +60,28 @@ export class Faults {
 
   /** The next matching calls are answered `ms` later on the world's clock (`world.clock.advance`). */
   latency(ms: number, options: FaultMatch = {}): Promise<string> {
-    return this.add({ kind: "latency", ms, ...this.match(options) });
+    return this.add({ app_id: this.appId, kind: "latency", ms, ...this.match(options) });
   }
 
   /** The pending faults of every app, oldest first. */
   pending(): Promise<PendingFault[]> {
-    return this.dev.call<PendingFault[]>("GET", "/dev/v1/faults");
+    return this.dev.call("listFaults");
   }
 
   /** Clears every pending fault. */
   async clear(): Promise<void> {
-    await this.dev.call("DELETE", "/dev/v1/faults");
+    await this.dev.call("clearFaults");
   }
 
   private match(options: FaultMatch) {
     return {
       count: options.count ?? 1,
-      ...(options.method === undefined ? {} : { method: options.method }),
+      ...(options.method === undefined ? {} : { method: options.method as FaultMethod }),
       ...(options.pathPrefix === undefined ? {} : { path_prefix: options.pathPrefix }),
     };
   }
 
-  private async add(body: object): Promise<string> {
-    const answer = await this.dev.call<{ id: string }>("POST", "/dev/v1/faults", {
-      app_id: this.appId,
-      ...body,
-    });
-    return answer.id;
+  private async add(body: DevCallOptions<"createFault">["body"]): Promise<string> {
+    return (await this.dev.call("createFault", { body })).id;
   }
 }

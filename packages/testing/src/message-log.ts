@@ -1,5 +1,5 @@
 import type { Message } from "@chatbot/protocol";
-import { type MessageRecord, type ServerCore, serializeMessage } from "@chatbot/server";
+import type { PostedMessage, ServerObserver } from "@chatbot/server";
 import type { Waits } from "./waits.js";
 
 /** Who wrote a message: a person or app handle (anything with the author's user id), or the id. */
@@ -19,29 +19,23 @@ function authorId(ref: AuthorRef): string {
   return typeof ref === "string" ? ref : ref.userId;
 }
 
-/** The message as a person with full view sees it (no viewer-specific flags). */
-export function viewMessage(core: ServerCore, record: MessageRecord): Message {
-  return serializeMessage(core.world, record, { userId: "0", contentAccess: true });
-}
-
 /**
  * Every message posted in the world since it was made, in the server's commit order, from the
  * change stream; each channel has a cursor so {@link next} hands out each message once.
  */
 export class MessageLog {
-  private readonly records: MessageRecord[] = [];
+  private readonly records: PostedMessage[] = [];
   /** Each message's place in {@link records}, so {@link passed} costs the same however many came. */
   private readonly places = new Map<string, number>();
   private readonly cursors = new Map<string, number>();
 
   constructor(
-    private readonly core: ServerCore,
+    private readonly observe: ServerObserver,
     private readonly waits: Waits,
   ) {
-    core.subscribe((change) => {
-      if (change.type !== "MESSAGE_CREATE") return;
-      if (!this.places.has(change.message.id)) this.places.set(change.message.id, this.records.length);
-      this.records.push(change.message);
+    observe.onMessagePosted((posted) => {
+      if (!this.places.has(posted.id)) this.places.set(posted.id, this.records.length);
+      this.records.push(posted);
     });
   }
 
@@ -77,7 +71,7 @@ export class MessageLog {
         for (let i = Math.max(start, this.cursors.get(channelId) ?? 0); i < this.records.length; i++) {
           const record = this.records[i]!;
           if (record.channel_id !== channelId || (from !== undefined && record.author_id !== from)) continue;
-          const message = viewMessage(this.core, record);
+          const message = record.view();
           if (!test(message)) continue;
           this.cursors.set(channelId, i + 1);
           return message;
@@ -99,14 +93,15 @@ export class MessageLog {
   }
 
   /** One line per message: `#general bot: "pong"`. */
-  describe(record: MessageRecord): string {
-    const channel = this.core.world.tables.channels.get(record.channel_id)?.name ?? record.channel_id;
-    const embeds = record.embeds.length > 0 ? ` (+${record.embeds.length} embed)` : "";
-    return `#${channel} ${this.authorName(record.author_id)}: ${JSON.stringify(record.content)}${embeds}`;
+  describe(record: PostedMessage): string {
+    const channel = this.observe.channelName(record.channel_id) ?? record.channel_id;
+    const message = record.view();
+    const embeds = message.embeds.length > 0 ? ` (+${message.embeds.length} embed)` : "";
+    return `#${channel} ${this.authorName(record.author_id)}: ${JSON.stringify(message.content)}${embeds}`;
   }
 
   private authorName(userId: string): string {
-    const user = this.core.world.tables.users.get(userId);
+    const user = this.observe.user(userId);
     if (!user) return userId;
     return user.bot ? `${user.name} (bot)` : user.username;
   }

@@ -1,5 +1,5 @@
 import type { Message } from "@chatbot/protocol";
-import { type InteractionNotice, type InteractionState, serializeInteractionView } from "@chatbot/server";
+import type { InteractionNotice, InteractionState } from "@chatbot/protocol/dev";
 import { NotAnsweredError } from "./errors.js";
 import type { WorldContext } from "./world-context.js";
 
@@ -37,9 +37,9 @@ export class Outcome {
 
   /** The view now; kept from the last read when the server has dropped the interaction. */
   get view(): OutcomeView {
-    const record = this.world.core.world.tables.interactions.get(this.id);
-    if (record) {
-      this.last = serializeInteractionView(this.world.core, record);
+    const view = this.world.observe.interaction(this.id);
+    if (view) {
+      this.last = view;
       if (this.states.at(-1) !== this.last.state) this.states.push(this.last.state);
     }
     return this.last;

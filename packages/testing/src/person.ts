@@ -1,4 +1,5 @@
-import type { Embed, Member, Message, PermissionName } from "@chatbot/protocol";
+import type { ChannelKind, Embed, Member, Message, PermissionName } from "@chatbot/protocol";
+import type { DevAnswer, DevCallArgs, DevCallOptions, DevRouteName } from "@chatbot/protocol/dev";
 import { type ChannelHandle, type IdRef, idOf, RoleHandle, userIdOf } from "./handles.js";
 import { Outcome, type OutcomeView } from "./outcome.js";
 import type { WorldContext } from "./world-context.js";
@@ -26,11 +27,8 @@ export interface ModerationOptions {
   readonly server?: IdRef;
 }
 
-const path = {
-  messages: (channel: IdRef) => `/dev/v1/channels/${idOf(channel)}/messages`,
-  message: (m: MessageRef) => `/dev/v1/channels/${m.channel_id}/messages/${m.id}`,
-  member: (server: IdRef, user: IdRef) => `/dev/v1/guilds/${idOf(server)}/members/${userIdOf(user)}`,
-};
+/** The path parameters of a message. */
+const messageParams = (m: MessageRef) => ({ channel_id: m.channel_id, message_id: m.id });
 
 /**
  * A person of the world. Every action goes through the dev API as this person (`X-Dev-User`), so
@@ -61,10 +59,13 @@ export class Person {
     text: string,
     options: { replyTo?: IdRef; embeds?: readonly Embed[] } = {},
   ): Promise<Message> {
-    const message = await this.act<Message>("POST", path.messages(channel), {
-      content: text,
-      ...(options.replyTo === undefined ? {} : { reply_to: idOf(options.replyTo) }),
-      ...(options.embeds === undefined ? {} : { embeds: options.embeds }),
+    const message = await this.dev("postMessage", {
+      params: { channel_id: idOf(channel) },
+      body: {
+        content: text,
+        ...(options.replyTo === undefined ? {} : { reply_to: idOf(options.replyTo) }),
+        ...(options.embeds === undefined ? {} : { embeds: [...options.embeds] }),
+      },
     });
     this.world.log.passed(message.channel_id, message.id);
     return message;
@@ -72,27 +73,27 @@ export class Person {
 
   /** Edits one of this person's messages. */
   edit(message: MessageRef, text: string): Promise<Message> {
-    return this.act<Message>("PATCH", path.message(message), { content: text });
+    return this.dev("editMessage", { params: messageParams(message), body: { content: text } });
   }
 
   /** Deletes a message (another's needs Manage messages). */
   async delete(message: MessageRef): Promise<void> {
-    await this.act("DELETE", path.message(message));
+    await this.dev("deleteMessage", { params: messageParams(message) });
   }
 
   /** Adds a reaction: a character such as `👍`, or `name:id` of a custom emoji. */
   async react(message: MessageRef, emoji: string): Promise<void> {
-    await this.act("PUT", `${path.message(message)}/reactions/${encodeURIComponent(emoji)}`);
+    await this.dev("addReaction", { params: { ...messageParams(message), emoji } });
   }
 
   /** Removes this person's reaction. */
   async unreact(message: MessageRef, emoji: string): Promise<void> {
-    await this.act("DELETE", `${path.message(message)}/reactions/${encodeURIComponent(emoji)}`);
+    await this.dev("removeReaction", { params: { ...messageParams(message), emoji } });
   }
 
   /** Pins a message (needs Manage messages). */
   async pin(message: MessageRef): Promise<void> {
-    await this.act("PUT", `${path.message(message)}/pin`);
+    await this.dev("pinMessage", { params: messageParams(message) });
   }
 
   /**
@@ -115,16 +116,8 @@ export class Person {
       })),
       ...(settings.app === undefined ? {} : { application_id: idOf(settings.app) }),
     };
-    const answer = await this.act<{ id: string; state: OutcomeView["state"]; notice?: string }>(
-      "POST",
-      `/dev/v1/channels/${idOf(channel)}/interactions`,
-      body,
-    );
-    const first: OutcomeView = {
-      state: answer.state,
-      messages: [],
-      notice: (answer.notice ?? null) as OutcomeView["notice"],
-    };
+    const answer = await this.dev("useCommand", { params: { channel_id: idOf(channel) }, body });
+    const first: OutcomeView = { state: answer.state, messages: [], notice: answer.notice ?? null };
     const outcome = new Outcome(this.world, answer.id, `/${name}`, this.username, idOf(channel), first);
     this.world.track(outcome);
     return outcome;
@@ -132,14 +125,15 @@ export class Person {
 
   /** Joins a server (by invite). */
   async join(server?: IdRef): Promise<Member> {
-    return this.world.dev.call<Member>("POST", `/dev/v1/guilds/${this.world.server(server).id}/members`, {
-      user_id: this.id,
+    return this.world.dev.call("joinGuild", {
+      params: { guild_id: this.world.server(server).id },
+      body: { user_id: this.id },
     });
   }
 
   /** Leaves a server. */
   async leave(server?: IdRef): Promise<void> {
-    await this.act("DELETE", path.member(this.world.server(server), this), { action: "leave" });
+    await this.dev("removeMember", { params: this.memberParams(this, server), body: { action: "leave" } });
   }
 
   /** Kicks `person` (needs Kick members and a higher role). */
@@ -154,10 +148,7 @@ export class Person {
 
   /** Lifts `person`'s ban. */
   async unban(person: IdRef, options: Pick<ModerationOptions, "server"> = {}): Promise<void> {
-    await this.act(
-      "DELETE",
-      `/dev/v1/guilds/${this.world.server(options.server).id}/bans/${userIdOf(person)}`,
-    );
+    await this.dev("unbanUser", { params: this.memberParams(person, options.server) });
   }
 
   /** Times `person` out for `ms` on the world's clock (needs Moderate members). */
@@ -189,23 +180,26 @@ export class Person {
     options: { mentionable?: boolean; hoist?: boolean; server?: IdRef } = {},
   ): Promise<RoleHandle> {
     const server = this.world.server(options.server);
-    const role = await this.act<{ id: string; name: string }>("POST", `/dev/v1/guilds/${server.id}/roles`, {
-      name,
-      permissions,
-      ...(options.mentionable === undefined ? {} : { mentionable: options.mentionable }),
-      ...(options.hoist === undefined ? {} : { hoist: options.hoist }),
+    const role = await this.dev("createRole", {
+      params: { guild_id: server.id },
+      body: {
+        name,
+        permissions: [...permissions],
+        ...(options.mentionable === undefined ? {} : { mentionable: options.mentionable }),
+        ...(options.hoist === undefined ? {} : { hoist: options.hoist }),
+      },
     });
     return this.world.adoptRole(role, server.id);
   }
 
   /** Changes a role's fields (`permissions`, `name`, `mentionable`…). */
   async updateRole(role: RoleHandle, changes: Record<string, unknown>): Promise<void> {
-    await this.act("PATCH", `/dev/v1/guilds/${role.serverId}/roles/${role.id}`, changes);
+    await this.dev("updateRole", { params: { guild_id: role.serverId, role_id: role.id }, body: changes });
   }
 
   /** Deletes a role. */
   async deleteRole(role: RoleHandle): Promise<void> {
-    await this.act("DELETE", `/dev/v1/guilds/${role.serverId}/roles/${role.id}`);
+    await this.dev("deleteRole", { params: { guild_id: role.serverId, role_id: role.id } });
   }
 
   /** Makes a channel (needs Manage channels); it is added to `world.channels` under its name. */
@@ -214,16 +208,15 @@ export class Person {
     options: { kind?: string; topic?: string; overwrites?: readonly OverwriteChange[]; server?: IdRef } = {},
   ): Promise<ChannelHandle> {
     const server = this.world.server(options.server);
-    const channel = await this.act<{ id: string; name: string; guild_id: string; kind: string }>(
-      "POST",
-      `/dev/v1/guilds/${server.id}/channels`,
-      {
+    const channel = await this.dev("createChannel", {
+      params: { guild_id: server.id },
+      body: {
         name,
-        kind: options.kind ?? "text",
+        kind: (options.kind ?? "text") as ChannelKind,
         ...(options.topic === undefined ? {} : { topic: options.topic }),
         ...(options.overwrites === undefined ? {} : { overwrites: options.overwrites.map(overwriteBody) }),
       },
-    );
+    });
     return this.world.adoptChannel(channel);
   }
 
@@ -233,15 +226,15 @@ export class Person {
     changes: { overwrites?: readonly OverwriteChange[] } & Record<string, unknown>,
   ): Promise<void> {
     const { overwrites, ...rest } = changes;
-    await this.act("PATCH", `/dev/v1/channels/${idOf(channel)}`, {
-      ...rest,
-      ...(overwrites === undefined ? {} : { overwrites: overwrites.map(overwriteBody) }),
+    await this.dev("updateChannel", {
+      params: { channel_id: idOf(channel) },
+      body: { ...rest, ...(overwrites === undefined ? {} : { overwrites: overwrites.map(overwriteBody) }) },
     });
   }
 
   /** Deletes a channel. */
   async deleteChannel(channel: IdRef): Promise<void> {
-    await this.act("DELETE", `/dev/v1/channels/${idOf(channel)}`);
+    await this.dev("deleteChannel", { params: { channel_id: idOf(channel) } });
   }
 
   /**
@@ -249,11 +242,19 @@ export class Person {
    * addressed to them.
    */
   history(channel: IdRef, options: { limit?: number } = {}): Promise<Message[]> {
-    return this.act<Message[]>("GET", `${path.messages(channel)}?limit=${options.limit ?? 50}`);
+    return this.dev("listMessages", {
+      params: { channel_id: idOf(channel) },
+      query: { limit: options.limit ?? 50 },
+    });
   }
 
-  private act<T = unknown>(method: string, route: string, body?: unknown): Promise<T> {
-    return this.world.dev.call<T>(method, route, body, this);
+  /** Calls route `name` of the dev API as this person. */
+  private dev<N extends DevRouteName>(name: N, options: DevCallOptions<N>): Promise<DevAnswer<N>> {
+    return this.world.dev.call(name, ...([{ ...options, as: this }] as unknown as DevCallArgs<N>));
+  }
+
+  private memberParams(person: IdRef, server: IdRef | undefined) {
+    return { guild_id: this.world.server(server).id, user_id: userIdOf(person) };
   }
 
   private async removeMember(
@@ -261,28 +262,29 @@ export class Person {
     action: "kick" | "ban",
     options: ModerationOptions,
   ): Promise<void> {
-    await this.act("DELETE", path.member(this.world.server(options.server), person), {
-      action,
-      ...(options.reason === undefined ? {} : { reason: options.reason }),
+    await this.dev("removeMember", {
+      params: this.memberParams(person, options.server),
+      body: { action, ...(options.reason === undefined ? {} : { reason: options.reason }) },
     });
   }
 
-  private patchMember(person: IdRef, body: object, options: { server?: IdRef }): Promise<Member> {
-    return this.act<Member>("PATCH", path.member(this.world.server(options.server), person), body);
+  private patchMember(
+    person: IdRef,
+    body: DevCallOptions<"updateMember">["body"],
+    options: { server?: IdRef },
+  ): Promise<Member> {
+    return this.dev("updateMember", { params: this.memberParams(person, options.server), body });
   }
 
   private rolesOf(serverId: string, userId: string): readonly string[] {
-    for (const member of this.world.core.world.tables.members.by("user", userId).values()) {
-      if (member.guild_id === serverId) return member.roles;
-    }
-    return [];
+    return this.world.observe.memberRoles(serverId, userId) ?? [];
   }
 }
 
 function overwriteBody(change: OverwriteChange) {
   return {
     id: change.for.id,
-    type: change.for instanceof RoleHandle ? "role" : "member",
+    type: change.for instanceof RoleHandle ? ("role" as const) : ("member" as const),
     allow: [...(change.allow ?? [])],
     deny: [...(change.deny ?? [])],
   };

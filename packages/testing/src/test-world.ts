@@ -62,7 +62,7 @@ export class TestWorld<
   readonly apps: Readonly<Record<A, AppHandle>>;
   /** The controllable clock: `advance(ms)` fires every deadline inside the step, in order. */
   readonly clock: ManualClock;
-  /** The server itself (its `core`, `gateway`, `httpServer`), for what this package does not cover. */
+  /** The server itself (its `observe` port, `gateway`, `httpServer`), for what this package does not cover. */
   readonly running: RunningServer;
   private closed: Promise<void> | undefined;
   private readonly closeHooks: Array<() => unknown> = [];
@@ -142,10 +142,10 @@ export class TestWorld<
   /** A server's audit log, newest first. */
   auditLog(options: { server?: IdRef; limit?: number } = {}): Promise<AuditLogEntry[]> {
     const server = options.server === undefined ? this.server.id : idOf(options.server);
-    return this.parts.dev.call<AuditLogEntry[]>(
-      "GET",
-      `/dev/v1/guilds/${server}/audit-log?limit=${options.limit ?? 50}`,
-    );
+    return this.parts.dev.call("readAuditLog", {
+      params: { guild_id: server },
+      query: { limit: options.limit ?? 50 },
+    });
   }
 
   /**
@@ -199,7 +199,7 @@ export class TestWorld<
   }
 
   private label(channelId: string): string {
-    const name = this.running.core.world.tables.channels.get(channelId)?.name;
+    const name = this.running.observe.channelName(channelId);
     return name === undefined ? channelId : `#${name}`;
   }
 }

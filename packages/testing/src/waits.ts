@@ -1,4 +1,4 @@
-import type { ServerCore } from "@chatbot/server";
+import type { ServerObserver } from "@chatbot/server";
 import type { Diagnostics } from "./diagnostics.js";
 import { WaitTimeoutError, WorldClosedError } from "./errors.js";
 
@@ -29,10 +29,10 @@ export class Waits {
   private closed = false;
 
   constructor(
-    core: ServerCore,
+    observe: ServerObserver,
     private readonly diagnostics: Diagnostics | null = null,
   ) {
-    core.beforeCommit((tx) => tx.afterCommit(() => this.recheck()));
+    observe.afterCommit(() => this.recheck());
   }
 
   /** Re-runs every pending check (after a commit, or after the clock moved). */

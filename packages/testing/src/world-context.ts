@@ -1,4 +1,4 @@
-import type { ManualClock, RunningServer, ServerCore } from "@chatbot/server";
+import type { ManualClock, RunningServer, ServerObserver } from "@chatbot/server";
 import type { DevApi } from "./dev-api.js";
 import type { ChannelHandle, IdRef, RoleHandle, ServerHandle } from "./handles.js";
 import type { MessageLog } from "./message-log.js";
@@ -9,7 +9,8 @@ import type { Waits } from "./waits.js";
 /** What people, apps and outcomes share with their world (internal). */
 export interface WorldContext {
   readonly running: RunningServer;
-  readonly core: ServerCore;
+  /** The server's observation port: waits and views beyond the wire. */
+  readonly observe: ServerObserver;
   readonly dev: DevApi;
   readonly waits: Waits;
   /** The refused calls and bot errors a failed wait reports. */

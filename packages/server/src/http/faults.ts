@@ -1,4 +1,4 @@
-import type { FaultBody } from "./faults-schema.js";
+import type { FaultBody } from "@chatbot/protocol/dev";
 import type { HttpMethod } from "./http-method.js";
 
 /** A fault waiting for the `/v1` calls it applies to. */

@@ -1,6 +1,6 @@
 import type { Kernel } from "../kernel/kernel.js";
 import type { Gateway } from "../gateway/gateway.js";
-import type { ParsedSeedWorld } from "../seed/seed-schema.js";
+import type { ParsedSeedWorld } from "@chatbot/protocol/dev";
 import type { Inspector } from "../inspector/inspector.js";
 import type { LiveFeed } from "../inspector/live-feed.js";
 import type { FaultRegistry } from "./faults.js";

@@ -3,7 +3,7 @@ import { validate } from "@chatbot/protocol";
 import type { StoredRows } from "../store/store.js";
 import { SeedError } from "./seed-error.js";
 import { seedToRows } from "./seed-rows.js";
-import { type ParsedSeedWorld, type SeedWorld, SeedWorldSchema } from "./seed-schema.js";
+import { type ParsedSeedWorld, type SeedWorld, SeedWorldSchema } from "@chatbot/protocol/dev";
 
 /** Validates a seed object's shape only; {@link seedToRows} checks the references. */
 function parseSeedShape(input: unknown): ParsedSeedWorld {

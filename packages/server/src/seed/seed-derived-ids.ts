@@ -1,6 +1,6 @@
 import { snowflakeString } from "../ids.js";
 import { SeedError } from "./seed-error.js";
-import type { ParsedSeedWorld } from "./seed-schema.js";
+import type { ParsedSeedWorld } from "@chatbot/protocol/dev";
 
 /**
  * The worker number (bits 17 to 21) of each kind of derived id. The server's own generator uses 1,

@@ -7,7 +7,7 @@ import { hashWebhookSecret } from "../features/webhooks/webhook-secret.js";
 import type { ChannelRecord, LinkCardRecord, MessageRecord, UserRecord } from "../kernel/world/records.js";
 import { pairKey } from "../kernel/world/world.js";
 import type { SeedIssues } from "./seed-issues.js";
-import type { ParsedSeedWorld } from "./seed-schema.js";
+import type { ParsedSeedWorld } from "@chatbot/protocol/dev";
 
 /** What the checks of the extra tables read from the rest of the seed. */
 export interface SeedContext {

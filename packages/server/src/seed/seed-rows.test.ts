@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { WebhookRecord } from "../kernel/world/webhook-record.js";
 import type { RoleRecord } from "../kernel/world/records.js";
 import { parseSeed, seedRows } from "./load-seed.js";
-import type { SeedWorld } from "./seed-schema.js";
+import type { SeedWorld } from "@chatbot/protocol/dev";
 
 const GUILDS = 40;
 const gid = (i: number) => String(30_000 + i);

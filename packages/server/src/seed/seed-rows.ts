@@ -19,7 +19,7 @@ import { pairKey } from "../kernel/world/world.js";
 import { DerivedIds } from "./seed-derived-ids.js";
 import { SeedIssues } from "./seed-issues.js";
 import { seedAutomodRules, seedCommands, seedMessageAuthor, seedWebhooks } from "./seed-rows-extras.js";
-import type { ParsedSeedWorld } from "./seed-schema.js";
+import type { ParsedSeedWorld } from "@chatbot/protocol/dev";
 
 /**
  * Turns a validated seed into the world's rows: fills in the defaults (bot accounts, everyone roles,

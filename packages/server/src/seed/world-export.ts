@@ -1,6 +1,6 @@
 import { compareIds } from "../ids.js";
 import type { World, WorldTables } from "../kernel/world/world.js";
-import type { ParsedSeedWorld } from "./seed-schema.js";
+import type { ParsedSeedWorld } from "@chatbot/protocol/dev";
 
 const byId = <T extends { id: string }>(rows: Iterable<T>): T[] =>
   [...rows].sort((a, b) => compareIds(a.id, b.id));

@@ -1,8 +1,17 @@
 import { json, NO_CONTENT } from "../../http/reply.js";
 import { type DevRoute, devRoute } from "../../http/route.js";
-import { createCategory, createChannel, deleteChannel, updateChannel } from "../../features/channels/channels.js";
+import {
+  createCategory,
+  createChannel,
+  deleteChannel,
+  updateChannel,
+} from "../../features/channels/channels.js";
 import { serializeCategory } from "../../features/roles/role-serializer.js";
-import { CreateCategoryBodySchema, CreateChannelBodySchema, PatchChannelBodySchema } from "./dev-schemas.js";
+import {
+  CreateCategoryBodySchema,
+  CreateChannelBodySchema,
+  PatchChannelBodySchema,
+} from "@chatbot/protocol/dev";
 import { devChannel } from "./dev-views.js";
 
 /** Dev routes for channels and categories, each as the person of `X-Dev-User`. */

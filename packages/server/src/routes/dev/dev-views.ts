@@ -1,10 +1,11 @@
+import type { DevApplication, DevChannel, DevInstall } from "@chatbot/protocol/dev";
 import type { Kernel } from "../../kernel/kernel.js";
 import { serializeChannel } from "../../features/channels/channel-serializer.js";
 import { serializeApplication } from "../../kernel/actors/user-serializer.js";
 import type { AppRecord, ChannelRecord, InstallRecord } from "../../kernel/world/records.js";
 
 /** The application object plus the dev settings `enabled` and `privileged_intents`. */
-export function devApplication(app: AppRecord) {
+export function devApplication(app: AppRecord): DevApplication {
   return {
     ...serializeApplication(app),
     enabled: app.enabled,
@@ -13,7 +14,7 @@ export function devApplication(app: AppRecord) {
 }
 
 /** A channel for a person: the channel object (their permissions) plus its `overwrites`. */
-export function devChannel(core: Kernel, channel: ChannelRecord, viewerId: string) {
+export function devChannel(core: Kernel, channel: ChannelRecord, viewerId: string): DevChannel {
   return {
     ...serializeChannel(core.engine, channel, viewerId),
     overwrites: channel.overwrites.map((o) => ({
@@ -26,7 +27,7 @@ export function devChannel(core: Kernel, channel: ChannelRecord, viewerId: strin
 }
 
 /** The answer of an install. */
-export function devInstall(install: InstallRecord) {
+export function devInstall(install: InstallRecord): DevInstall {
   return {
     guild_id: install.guild_id,
     application_id: install.application_id,

@@ -1,4 +1,4 @@
-import { FaultBodySchema } from "../../http/faults-schema.js";
+import { FaultBodySchema } from "@chatbot/protocol/dev";
 import { json, NO_CONTENT } from "../../http/reply.js";
 import { type DevRoute, devRoute } from "../../http/route.js";
 import { appById } from "../../features/apps/apps.js";

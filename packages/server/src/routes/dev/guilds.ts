@@ -11,14 +11,15 @@ import type { GuildRecord } from "../../kernel/world/records.js";
 import { AuditLogQuerySchema } from "../../http/query-schemas.js";
 import {
   CreateGuildBodySchema,
+  type DevGuild,
   EmojiBodySchema,
   InstallBodySchema,
   InstallPatchSchema,
   PatchGuildBodySchema,
-} from "./dev-schemas.js";
+} from "@chatbot/protocol/dev";
 import { devChannel, devInstall } from "./dev-views.js";
 
-function guildView(guild: GuildRecord) {
+function guildView(guild: GuildRecord): DevGuild {
   return {
     id: guild.id,
     name: guild.name,

@@ -1,35 +1,9 @@
-import { SnowflakeSchema, objectMessage } from "@chatbot/protocol";
-import * as v from "valibot";
+import { UseCommandBodySchema } from "@chatbot/protocol/dev";
 import { UnknownObjectError } from "../../kernel/errors/api-error.js";
 import { json } from "../../http/reply.js";
 import { type DevRoute, devRoute } from "../../http/route.js";
 import { useCommand } from "../../features/interactions/use-command.js";
 import { serializeInteractionView } from "../../features/interactions/interaction-serializer.js";
-
-/** `POST /dev/v1/channels/{id}/interactions`: `{ name, options?: [{ name, value }], application_id? }`. */
-export const UseCommandBodySchema = v.strictObject(
-  {
-    name: v.pipe(
-      v.string("expected a string"),
-      v.minLength(1, "at least 1 character"),
-      v.maxLength(32, "at most 32 characters"),
-    ),
-    options: v.optional(
-      v.pipe(
-        v.array(
-          v.strictObject(
-            { name: v.string("expected a string"), value: v.unknown() },
-            "expected an object { name, value }",
-          ),
-          "expected an array",
-        ),
-        v.maxLength(25, "at most 25 options"),
-      ),
-    ),
-    application_id: v.optional(SnowflakeSchema),
-  },
-  objectMessage,
-);
 
 /** Dev routes of slash command use: a person types a command; anyone reads an interaction's state. */
 export const devInteractionRoutes: DevRoute[] = [

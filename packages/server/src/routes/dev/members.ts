@@ -8,9 +8,14 @@ import { joinGuild, removeMember, unbanUser } from "../../features/members/membe
 import { serializeMember } from "../../features/members/member-serializer.js";
 import type { MemberRecord } from "../../kernel/world/records.js";
 import { MemberPageQuerySchema } from "../../http/query-schemas.js";
-import { JoinBodySchema, PatchMemberBodySchema, RemoveMemberBodySchema } from "./dev-schemas.js";
+import {
+  type DevMember,
+  JoinBodySchema,
+  PatchMemberBodySchema,
+  RemoveMemberBodySchema,
+} from "@chatbot/protocol/dev";
 
-function devMember(core: Kernel, member: MemberRecord) {
+function devMember(core: Kernel, member: MemberRecord): DevMember {
   const user = core.world.tables.users.get(member.user_id);
   if (!user) throw new UnknownObjectError("member");
   return { ...serializeMember(member, user, true), guild_id: member.guild_id };

@@ -7,7 +7,7 @@ import { createMessage, editMessage } from "../../features/messages/messages.js"
 import { setReaction } from "../../features/messages/reactions.js";
 import { serializeMessage } from "../../features/messages/message-serializer.js";
 import { MessagePageQuerySchema } from "../../http/query-schemas.js";
-import { BulkDeleteBodySchema, DevEditMessageBodySchema, DevMessageBodySchema } from "./dev-schemas.js";
+import { BulkDeleteBodySchema, DevEditMessageBodySchema, DevMessageBodySchema } from "@chatbot/protocol/dev";
 
 /** Dev routes for messages, pins and reactions, each as the person of `X-Dev-User`. */
 export const devMessageRoutes: DevRoute[] = [

@@ -3,7 +3,7 @@ import { type DevRoute, devRoute } from "../../http/route.js";
 import { reorderRoles } from "../../features/roles/role-reorder.js";
 import { createRole, deleteRole, updateRole } from "../../features/roles/roles.js";
 import { serializeRole } from "../../features/roles/role-serializer.js";
-import { CreateRoleBodySchema, PatchRoleBodySchema, ReorderRolesBodySchema } from "./dev-schemas.js";
+import { CreateRoleBodySchema, PatchRoleBodySchema, ReorderRolesBodySchema } from "@chatbot/protocol/dev";
 
 /** Dev routes for roles, each as the person of `X-Dev-User`. */
 export const devRoleRoutes: DevRoute[] = [

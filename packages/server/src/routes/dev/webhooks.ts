@@ -1,21 +1,17 @@
-import { objectMessage } from "@chatbot/protocol";
-import * as v from "valibot";
+import { CreateWebhookBodySchema } from "@chatbot/protocol/dev";
 import { json, NO_CONTENT } from "../../http/reply.js";
 import { type DevRoute, devRoute } from "../../http/route.js";
-import { serializeDevWebhook, serializeNewWebhook, webhookUrl } from "../../features/webhooks/webhook-serializer.js";
-import { createWebhook, deleteWebhook, renewWebhookUrl, webhookById } from "../../features/webhooks/webhook-admin.js";
-
-/** `POST /dev/v1/channels/{id}/webhooks`: `{ name }` (1 to 80 characters), strict. */
-export const CreateWebhookBodySchema = v.strictObject(
-  {
-    name: v.pipe(
-      v.string("expected a string"),
-      v.minLength(1, "at least 1 character"),
-      v.maxLength(80, "at most 80 characters"),
-    ),
-  },
-  objectMessage,
-);
+import {
+  serializeDevWebhook,
+  serializeNewWebhook,
+  webhookUrl,
+} from "../../features/webhooks/webhook-serializer.js";
+import {
+  createWebhook,
+  deleteWebhook,
+  renewWebhookUrl,
+  webhookById,
+} from "../../features/webhooks/webhook-admin.js";
 
 /** Dev routes for webhooks: made, renewed and deleted by a person with `manage_webhooks`. */
 export const devWebhookRoutes: DevRoute[] = [

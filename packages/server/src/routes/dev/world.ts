@@ -2,9 +2,8 @@ import { ManualClock } from "../../clock.js";
 import { ClockNotControllableError } from "../../kernel/errors/http-errors.js";
 import { json, NO_CONTENT, streamedJson } from "../../http/reply.js";
 import { type DevRoute, devRoute } from "../../http/route.js";
-import { SeedWorldSchema } from "../../seed/seed-schema.js";
+import { AdvanceClockBodySchema, SeedWorldSchema } from "@chatbot/protocol/dev";
 import { exportWorldJson } from "../../seed/world-export.js";
-import { AdvanceClockBodySchema } from "./dev-schemas.js";
 
 /** Dev routes for the whole world and the clock. */
 export const devWorldRoutes: DevRoute[] = [

@@ -1,22 +1,18 @@
-import {
-  AUDIT_LOG_ACTION_NAMES,
-  CHANNEL_KINDS,
-  IntentSchema,
-  MessageEmbedSchema,
-  objectMessage,
-  PermissionNameSchema,
-  REVIEW_STATES,
-  ScopeSchema,
-  SnowflakeSchema,
-} from "@chatbot/protocol";
 import * as v from "valibot";
+import { REVIEW_STATES } from "../../application/application.js";
+import { CHANNEL_KINDS } from "../../channel/channel.js";
+import { AUDIT_LOG_ACTION_NAMES } from "../../constants/audit-log.js";
+import { MessageEmbedSchema } from "../../message/message.js";
+import { IntentSchema, PermissionNameSchema, ScopeSchema } from "../../names/names.js";
+import { objectMessage } from "../../shared/messages.js";
+import { SnowflakeSchema } from "../../snowflake/snowflake.js";
 import {
   SeedAutomodRuleSchema,
   SeedCommandSchema,
   SeedLinkCardSchema,
   SeedWebhookAuthorSchema,
   SeedWebhookSchema,
-} from "./seed-schema-extras.js";
+} from "./seed-world-parts.js";
 
 const text = () => v.string("expected a string");
 const nullableText = () => v.optional(v.nullable(text()), null);

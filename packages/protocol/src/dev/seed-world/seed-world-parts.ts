@@ -1,11 +1,8 @@
-import {
-  CommandDescriptionSchema,
-  CommandNameSchema,
-  CommandOptionsSchema,
-  DefaultMemberPermissionsSchema,
-  SnowflakeSchema,
-} from "@chatbot/protocol";
 import * as v from "valibot";
+import { DefaultMemberPermissionsSchema } from "../../command-create-body/default-member-permissions.js";
+import { CommandDescriptionSchema, CommandNameSchema } from "../../command-option/command-name.js";
+import { CommandOptionsSchema } from "../../command-option/command-options.js";
+import { SnowflakeSchema } from "../../snowflake/snowflake.js";
 
 /**
  * The seed shapes of the slash command, webhook and AutoMod parts of the world (the same shapes

@@ -1,24 +1,29 @@
-import { SnowflakeSchema, objectMessage } from "@chatbot/protocol";
 import * as v from "valibot";
-import { isSendableCloseCode } from "../gateway/close-reason.js";
-import { HTTP_METHODS } from "./http-method.js";
+import { objectMessage } from "../../shared/messages.js";
+import { SnowflakeSchema } from "../../snowflake/snowflake.js";
+import { int } from "../fields.js";
+
+/** The methods a fault may be limited to. */
+export const FAULT_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+
+/** Whether the service may close a connection with `code`: 1000, 1001, or 3000 to 4999. */
+export function isSendableCloseCode(code: number): boolean {
+  return Number.isInteger(code) && (code === 1000 || code === 1001 || (code >= 3000 && code <= 4999));
+}
+
+/** The bytes of `text` in UTF-8 (the close frame's limit counts bytes). */
+function utf8Bytes(text: string): number {
+  return new TextEncoder().encode(text).byteLength;
+}
 
 /** The statuses an `http` fault may answer with. */
 export const FAULT_STATUSES = [429, 500, 503] as const;
-
-const int = (min: number, max: number) =>
-  v.pipe(
-    v.number("expected a number"),
-    v.integer("expected an integer"),
-    v.minValue(min, `must be ${min} to ${max}`),
-    v.maxValue(max, `must be ${min} to ${max}`),
-  );
 
 /** Which `/v1` calls a fault applies to: all of the app's, or those of one method and path prefix. */
 const matchFields = {
   app_id: SnowflakeSchema,
   count: int(1, 100_000),
-  method: v.optional(v.picklist(HTTP_METHODS, `must be one of ${HTTP_METHODS.join(", ")}`)),
+  method: v.optional(v.picklist(FAULT_METHODS, `must be one of ${FAULT_METHODS.join(", ")}`)),
   path_prefix: v.optional(
     v.pipe(
       v.string("expected a string"),
@@ -39,7 +44,7 @@ const CloseGatewayFaultSchema = v.strictObject(
     reason: v.optional(
       v.pipe(
         v.string("expected a string"),
-        v.check((s) => Buffer.byteLength(s, "utf8") <= 123, "at most 123 bytes of UTF-8"),
+        v.check((s) => utf8Bytes(s) <= 123, "at most 123 bytes of UTF-8"),
       ),
     ),
   },
