@@ -20,7 +20,7 @@ import {
 const VERSION = (
   JSON.parse(readFileSync(join(ROOT, "packages/cli/package.json"), "utf8")) as { version: string }
 ).version;
-const PACKAGES = ["protocol", "rest", "gateway", "framework", "testing", "server", "cli", "cluster"];
+const PACKAGES = ["kit", "protocol", "rest", "gateway", "framework", "testing", "server", "cli", "cluster"];
 const scratch = mkdtempSync(join(tmpdir(), "registry-test-"));
 let registry: LocalRegistry | undefined;
 /** A new user's environment: this machine's own npm configuration, and the registry. */

@@ -9,7 +9,7 @@ import type { HandlerDefinition } from "../definitions/listener-definition.js";
 import { type Middleware, runMiddleware } from "../middleware/compose.js";
 import { type DispatchDeps, reportError } from "./dispatch-deps.js";
 import type { NamedStep } from "./pipeline.js";
-import { resolveClass } from "./resolve-class.js";
+import { callMethod } from "./resolve-class.js";
 
 /** One gateway event on its way through the event pipeline to the handlers of its name. */
 export interface EventRun {
@@ -138,16 +138,7 @@ export function handlerMiddleware(chain: readonly Middleware<EventContext>[]): N
 export function callHandler(deps: DispatchDeps): NamedStep<HandlerRun> {
   return {
     name: "handler",
-    run: async ({ event, ctx, handler }) => {
-      const instance = resolveClass(
-        deps.container,
-        handler.target as unknown as new () => Record<string | symbol, unknown>,
-      );
-      await (instance[handler.method] as (payload: unknown, ctx: EventContext) => unknown).call(
-        instance,
-        event.data,
-        ctx,
-      );
-    },
+    run: ({ event, ctx, handler }) =>
+      callMethod(deps.container, handler.target, handler.method, [event.data, ctx]),
   };
 }

@@ -2,7 +2,7 @@ import type { ScheduleDefinition } from "../definitions/listener-definition.js";
 import type { JobInfo } from "../state/scheduler.js";
 import { type DispatchDeps, reportError } from "./dispatch-deps.js";
 import type { NamedStep } from "./pipeline.js";
-import { resolveClass } from "./resolve-class.js";
+import { callMethod } from "./resolve-class.js";
 
 /** One due job on its way through the job pipeline to its `@OnSchedule` handler. */
 export interface JobRun {
@@ -49,16 +49,7 @@ export function jobTelemetry(deps: DispatchDeps): NamedStep<JobRun> {
 export function callJob(deps: DispatchDeps): NamedStep<JobRun> {
   return {
     name: "handler",
-    run: async ({ payload, job, definition }) => {
-      const instance = resolveClass(
-        deps.container,
-        definition.target as unknown as new () => Record<string | symbol, unknown>,
-      );
-      await (instance[definition.method] as (payload: unknown, job: JobInfo) => unknown).call(
-        instance,
-        payload,
-        job,
-      );
-    },
+    run: ({ payload, job, definition }) =>
+      callMethod(deps.container, definition.target, definition.method, [payload, job]),
   };
 }

@@ -24,3 +24,14 @@ export function resolveClass<T>(container: DependencyContainer, target: new () =
     );
   }
 }
+
+/** Makes `target` from `container` and calls its `method` with `args` (a listener's, a job's). */
+export async function callMethod(
+  container: DependencyContainer,
+  target: abstract new (...args: never[]) => unknown,
+  method: string | symbol,
+  args: readonly unknown[],
+): Promise<void> {
+  const instance = resolveClass(container, target as unknown as new () => Record<string | symbol, unknown>);
+  await (instance[method] as (...args: readonly unknown[]) => unknown).call(instance, ...args);
+}
