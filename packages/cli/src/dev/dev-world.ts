@@ -1,6 +1,12 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { DEFAULT_EVERYONE_PERMISSIONS, type Intent, type PermissionName } from "@chatbot/protocol";
+import {
+  DEFAULT_EVERYONE_PERMISSIONS,
+  type Intent,
+  type PermissionName,
+  type Scope,
+} from "@chatbot/protocol";
+import { DevClient } from "@chatbot/protocol/dev";
 
 /** The development world `chatbot dev` keeps in `.chatbot/`: who and where, by id. */
 export interface DevWorld {
@@ -17,44 +23,15 @@ export interface DevWorld {
 }
 
 /** The scopes the development install grants. */
-export const DEV_SCOPES = ["commands", "messages.read", "messages.send", "reactions", "message_content"];
+export const DEV_SCOPES: Scope[] = [
+  "commands",
+  "messages.read",
+  "messages.send",
+  "reactions",
+  "message_content",
+];
 /** What the bot may do there: what every member may, and manage messages (pins, others' posts). */
 const BOT_PERMISSIONS: PermissionName[] = [...DEFAULT_EVERYONE_PERMISSIONS, "manage_messages"];
-
-/** A failed dev API call, with what the server said. */
-export class DevApiError extends Error {
-  readonly code = "dev_api_failed";
-  constructor(
-    readonly method: string,
-    readonly path: string,
-    readonly status: number,
-    readonly body: string,
-  ) {
-    super(`${method} ${path} answered ${status}: ${body}`);
-    this.name = "DevApiError";
-  }
-}
-
-/** Calls the dev API of `baseUrl`, as `person` when given. */
-export async function devCall<T>(
-  baseUrl: string,
-  method: string,
-  path: string,
-  body?: unknown,
-  person?: string,
-): Promise<T> {
-  const headers: Record<string, string> = {};
-  if (body !== undefined) headers["content-type"] = "application/json";
-  if (person !== undefined) headers["x-dev-user"] = person;
-  const res = await fetch(`${baseUrl}/dev/v1${path}`, {
-    method,
-    headers,
-    ...(body !== undefined && { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new DevApiError(method, `/dev/v1${path}`, res.status, text);
-  return (text === "" ? undefined : JSON.parse(text)) as T;
-}
 
 /** Reads `.chatbot/dev.json`, or null when absent or unreadable. */
 function readRecord(file: string): DevWorld | null {
@@ -93,55 +70,41 @@ export async function ensureDevWorld(
   const file = join(stateDir, "dev.json");
   let world = readRecord(file);
   if (world && !(await stillThere(baseUrl, world))) world = null;
-  world ??= await makeWorld(baseUrl, projectName);
+  const dev = new DevClient({ baseUrl });
+  world ??= await makeWorld(dev, projectName);
   const granted = world.intents;
   if (granted === null || !intents.every((intent) => granted.includes(intent))) {
-    world = await install(baseUrl, world, intents);
+    world = await install(dev, world, intents);
   }
   writeFileSync(file, `${JSON.stringify(world, null, 2)}\n`, { mode: 0o600 });
   return world;
 }
 
-async function makeWorld(baseUrl: string, projectName: string): Promise<DevWorld> {
+async function makeWorld(dev: DevClient, projectName: string): Promise<DevWorld> {
   // Usernames are unique on a server: people of an earlier world there (--fresh, or another
   // project's on the same --server-url) are taken as they are.
-  const { users } = await devCall<{ users: Array<{ id: string; username: string }> }>(
-    baseUrl,
-    "GET",
-    "/world",
-  );
+  const { users } = await dev.call("exportWorld");
   const people: Record<string, string> = {};
   for (const username of ["dev", "alice", "bob"]) {
     const known = users.find((u) => u.username === username);
-    people[username] =
-      known?.id ?? (await devCall<{ id: string }>(baseUrl, "POST", "/users", { username })).id;
+    people[username] = known?.id ?? (await dev.call("createUser", { body: { username } })).id;
   }
-  const app = await devCall<{ application: { id: string }; bot_user: { id: string }; token: string }>(
-    baseUrl,
-    "POST",
-    "/apps",
-    { name: projectName, owner_id: people.dev, privileged_intents: ["guild_members"] },
-  );
-  const guild = await devCall<{ id: string; channels: Array<{ id: string; name: string }> }>(
-    baseUrl,
-    "POST",
-    "/guilds",
-    { name: projectName, owner_id: people.dev },
-  );
+  const app = await dev.call("createApp", {
+    body: { name: projectName, owner_id: people.dev!, privileged_intents: ["guild_members"] },
+  });
+  const guild = await dev.call("createGuild", { body: { name: projectName, owner_id: people.dev! } });
   const channels: Record<string, string> = {};
   for (const c of guild.channels) channels[c.name] = c.id;
   for (const name of ["bot-testing", "random"]) {
-    const channel = await devCall<{ id: string }>(
-      baseUrl,
-      "POST",
-      `/guilds/${guild.id}/channels`,
-      { name, kind: "text" },
-      people.dev,
-    );
+    const channel = await dev.call("createChannel", {
+      params: { guild_id: guild.id },
+      body: { name, kind: "text" },
+      as: people.dev!,
+    });
     channels[name] = channel.id;
   }
   for (const person of ["alice", "bob"]) {
-    await devCall(baseUrl, "POST", `/guilds/${guild.id}/members`, { user_id: people[person] });
+    await dev.call("joinGuild", { params: { guild_id: guild.id }, body: { user_id: people[person]! } });
   }
   return {
     appId: app.application.id,
@@ -158,15 +121,20 @@ async function makeWorld(baseUrl: string, projectName: string): Promise<DevWorld
  * Installs the app with `intents`; an app already installed is widened in place (`PATCH`): it stays
  * installed and its connection open, so no event is lost while a reload asks for more intents.
  */
-async function install(baseUrl: string, world: DevWorld, intents: readonly Intent[]): Promise<DevWorld> {
-  const owner = world.people.dev;
-  const installs = `/guilds/${world.guildId}/installs`;
+async function install(dev: DevClient, world: DevWorld, intents: readonly Intent[]): Promise<DevWorld> {
+  const as = world.people.dev!;
   if (world.intents !== null) {
     const widened = [...new Set([...world.intents, ...intents])];
-    await devCall(baseUrl, "PATCH", `${installs}/${world.appId}`, { intents: widened }, owner);
+    const params = { guild_id: world.guildId, app_id: world.appId };
+    await dev.call("updateInstall", { params, body: { intents: widened }, as });
     return { ...world, intents: widened };
   }
-  const body = { application_id: world.appId, scopes: DEV_SCOPES, intents, permissions: BOT_PERMISSIONS };
-  await devCall(baseUrl, "POST", installs, body, owner);
+  const body = {
+    application_id: world.appId,
+    scopes: DEV_SCOPES,
+    intents: [...intents],
+    permissions: BOT_PERMISSIONS,
+  };
+  await dev.call("installApp", { params: { guild_id: world.guildId }, body, as });
   return { ...world, intents: [...intents] };
 }

@@ -1,13 +1,13 @@
 import { clearLine, createInterface, cursorTo } from "node:readline";
+import { DevClient } from "@chatbot/protocol/dev";
 import type { Output } from "../server-command.js";
-import { devCall } from "./dev-world.js";
 import type { DevWorld } from "./dev-world.js";
 
 interface Shown {
   id: string;
   content: string;
   author: { id: string; username: string; name?: string; bot?: boolean };
-  flags?: number;
+  flags?: number | undefined;
 }
 
 /** How often the current channel is read for what others (the bot included) post there. */
@@ -31,7 +31,10 @@ function optionValue(value: string, world: DevWorld): unknown {
 }
 
 /** `/roll sides:6 for:@alice note:"two words"` as a command name and its options. */
-export function parseCommandLine(line: string, world: DevWorld): { name: string; options: unknown[] } {
+export function parseCommandLine(
+  line: string,
+  world: DevWorld,
+): { name: string; options: { name: string; value: unknown }[] } {
   const [name = "", ...rest] = line.slice(1).match(/(?:[^\s"]+|"[^"]*")+/g) ?? [];
   const options = rest.map((part) => {
     const colon = part.indexOf(":");
@@ -85,31 +88,28 @@ export function startPrompt(setup: PromptSetup): { close(): void } {
     );
   };
   const channelId = () => setup.world().channels[channel]!;
+  const dev = new DevClient({ baseUrl: setup.baseUrl });
 
   // Everything posted in the current channel by anyone but the person typing (whose lines the
   // terminal shows already): the bot's answers, the posts it makes on its own, other people's.
   let lastId: string | null = null;
   let watching = Promise.resolve();
   const newest = async () => {
-    const [last] = await devCall<Shown[]>(
-      setup.baseUrl,
-      "GET",
-      `/channels/${channelId()}/messages?limit=1`,
-      undefined,
-      person,
-    );
+    const [last] = await dev.call("listMessages", {
+      params: { channel_id: channelId() },
+      query: { limit: 1 },
+      as: person,
+    });
     lastId = last?.id ?? "";
   };
   const watch = async () => {
     if (lastId === null) return newest();
-    const list = await devCall<Shown[]>(
-      setup.baseUrl,
-      "GET",
+    const list: Shown[] = await dev.call("listMessages", {
+      params: { channel_id: channelId() },
       // An empty channel has no id to read after: its first messages are all new.
-      `/channels/${channelId()}/messages?limit=100${lastId ? `&after=${lastId}` : ""}`,
-      undefined,
-      person,
-    );
+      query: { limit: 100, ...(lastId ? { after: lastId } : {}) },
+      as: person,
+    });
     const me = setup.world().people[person];
     for (const m of list.reverse()) {
       lastId = m.id;
@@ -122,19 +122,13 @@ export function startPrompt(setup: PromptSetup): { close(): void } {
 
   const use = async (line: string) => {
     const { name, options } = parseCommandLine(line, setup.world());
-    const used = await devCall<{ id: string; state: string; notice?: string }>(
-      setup.baseUrl,
-      "POST",
-      `/channels/${channelId()}/interactions`,
-      { name, options },
-      person,
-    );
+    const used = await dev.call("useCommand", {
+      params: { channel_id: channelId() },
+      body: { name, options },
+      as: person,
+    });
     for (let waited = 0; waited <= 4_000; waited += 100) {
-      const now = await devCall<{ state: string; notice: string | null; messages: Shown[] }>(
-        setup.baseUrl,
-        "GET",
-        `/interactions/${used.id}`,
-      );
+      const now = await dev.call("getInteraction", { params: { interaction_id: used.id } });
       if (now.state === "answered" || now.state === "unanswered" || now.state === "not_delivered") {
         // The answers are in the channel, where the watch above prints them.
         if (now.notice) output.out(`  (${now.notice.replaceAll("_", " ")})`);
@@ -166,17 +160,15 @@ export function startPrompt(setup: PromptSetup): { close(): void } {
       if (!setup.manualClock) return output.out("  the clock moves only with --manual-clock");
       const ms = Number(arg);
       if (!Number.isInteger(ms) || ms < 0) return output.out("  :advance takes milliseconds, a whole number");
-      await devCall(setup.baseUrl, "POST", "/clock", { advance_ms: ms });
+      await dev.call("advanceClock", { body: { advance_ms: ms } });
       return output.out(`  the clock moved ${ms} ms`);
     }
     if (line.startsWith("/")) return use(line);
-    await devCall<{ id: string }>(
-      setup.baseUrl,
-      "POST",
-      `/channels/${channelId()}/messages`,
-      { content: line },
-      person,
-    );
+    await dev.call("postMessage", {
+      params: { channel_id: channelId() },
+      body: { content: line },
+      as: person,
+    });
   };
 
   // Where the channel stands before the first line is handled: what comes after is shown.

@@ -1,11 +1,21 @@
 /**
- * The dev API as the console calls it: same origin, JSON, the person in `X-Dev-User`, and the dev
- * key, when the server needs one, in `Authorization: Dev <key>`.
+ * The dev API as the console calls it: the typed {@link DevClient} of `@chatbot/protocol/dev`, same
+ * origin, the person in `X-Dev-User`, and the dev key, when the server needs one, in
+ * `Authorization: Dev <key>`.
  */
-import type { CommandOption, Message, SlashCommand, User } from "@chatbot/protocol";
+import type { CommandOption, Message, User } from "@chatbot/protocol";
+import { DEV_ROUTES, DevApiError, DevClient, type DevRouteName } from "@chatbot/protocol/dev";
 
-/** The wire objects, as the protocol package defines them. */
+/** The wire objects and the dev API's views, as the protocol package defines them. */
 export type { CommandOption, Message, User };
+export type {
+  DevChannelView as ChannelView,
+  DevCommandView as Command,
+  DevGuildView as GuildView,
+  Explanation,
+  InspectorRecord,
+  InteractionView,
+} from "@chatbot/protocol/dev";
 
 /** An error answer of the dev API, as the page shows it. */
 export class ApiFailure extends Error {
@@ -53,108 +63,65 @@ export function devKeyHeaders(): Record<string, string> {
   return devKey === null ? {} : { authorization: `Dev ${devKey}` };
 }
 
-/** Calls `method path` on the dev API; `as` is the acting person. Answers the parsed body. */
+/** The dev API's client for this page: same origin, with the dev key when the page has one. */
+export const dev = new DevClient({ baseUrl: "", headers: devKeyHeaders });
+
+/** Each route of the table as a pattern of its paths, with its parameter names. */
+const PATTERNS = Object.entries(DEV_ROUTES).map(([name, route]) => {
+  const names: string[] = [];
+  const source = route.path.replace(/:([a-z_]+)/g, (_, param: string) => {
+    names.push(param);
+    return "([^/]+)";
+  });
+  return { name: name as DevRouteName, method: route.method, regex: new RegExp(`^${source}$`), names };
+});
+
+/** The route of the table `method path` calls, with its path parameters. */
+function routeOf(method: string, path: string): { name: DevRouteName; params: Record<string, string> } {
+  for (const pattern of PATTERNS) {
+    const match = pattern.method === method ? pattern.regex.exec(path) : null;
+    if (!match) continue;
+    const params = Object.fromEntries(pattern.names.map((n, i) => [n, decodeURIComponent(match[i + 1]!)]));
+    return { name: pattern.name, params };
+  }
+  throw new Error(`${method} ${path} is not a route of the dev API`);
+}
+
+/**
+ * Calls `method path` (a route of the table, with its query) through {@link dev}; `as` is the
+ * acting person. Answers the parsed body; a refusal throws {@link ApiFailure}.
+ */
 export async function api<T = unknown>(
   method: string,
   path: string,
   options: { body?: unknown; as?: string | null } = {},
 ): Promise<T> {
-  const headers = devKeyHeaders();
-  if (options.body !== undefined) headers["content-type"] = "application/json";
-  if (options.as) headers["x-dev-user"] = options.as;
-  const res = await fetch(path, {
-    method,
-    headers,
-    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-  });
-  const text = await res.text();
-  const body = text === "" ? undefined : (JSON.parse(text) as unknown);
-  if (!res.ok) {
-    const error = (body ?? {}) as { code?: unknown; message?: string; errors?: Record<string, string[]> };
+  const [pathname = "", search = ""] = path.split("?", 2);
+  const { name, params } = routeOf(method, pathname);
+  const call = {
+    params,
+    query: Object.fromEntries(new URLSearchParams(search)),
+    ...(options.body === undefined ? {} : { body: options.body }),
+    ...(options.as ? { as: options.as } : {}),
+  };
+  try {
+    return (await dev.call(name, call as never)) as T;
+  } catch (error) {
+    if (!(error instanceof DevApiError)) throw error;
+    const body = (error.body ?? {}) as { message?: string; errors?: Record<string, string[]> };
     throw new ApiFailure(
-      res.status,
-      String(error.code ?? res.status),
-      error.message ?? res.statusText,
-      error.errors ?? {},
+      error.status,
+      error.apiCode,
+      body.message ?? `status ${error.status}`,
+      body.errors ?? {},
     );
   }
-  return body as T;
 }
 
 /** What a failure says, for a line of text next to a form. */
 export function describe(error: unknown): string {
   if (error instanceof ApiFailure) return error.lines.join("; ");
   return error instanceof Error ? error.message : String(error);
-}
-
-export interface ChannelView {
-  id: string;
-  name: string;
-  kind: string;
-  topic: string | null;
-  category_id: string | null;
-  position: number;
-  slowmode_seconds: number;
-  permissions: string[];
-}
-
-export interface GuildView {
-  id: string;
-  name: string;
-  owner_id: string;
-  permissions: string[];
-  categories: { id: string; name: string; position: number }[];
-  channels: ChannelView[];
-}
-
-/** A command a person can use in a channel (`GET /dev/v1/channels/{id}/commands`). */
-export interface Command extends SlashCommand {
-  app_name: string;
-}
-
-export interface InteractionView {
-  id: string;
-  state: "delivered" | "not_delivered" | "thinking" | "answered" | "unanswered";
-  notice: string | null;
-  messages: Message[];
-}
-
-export interface Explanation {
-  summary: string;
-  missing: { kind: string; name: string };
-  guild_id: string | null;
-  channel_id: string | null;
-  steps: { source: string; effect: string; id: string | null; text: string }[];
-}
-
-export interface InspectorRecord {
-  seq: number;
-  time: number;
-  kind: "rest" | "webhook" | "session" | "gateway" | "interaction";
-  app_id: string | null;
-  app_name: string | null;
-  method?: string;
-  path?: string;
-  status?: number;
-  duration_ms?: number;
-  error?: { code: string | number; message: string } | null;
-  explanation?: Explanation | null;
-  session_id?: string | null;
-  action?: string;
-  close_code?: number | null;
-  reason?: string | null;
-  intents_requested?: string[];
-  intents_granted?: string[];
-  event?: string;
-  sequence?: number;
-  data?: unknown;
-  truncated?: boolean;
-  interaction_id?: string;
-  command_name?: string;
-  channel_id?: string;
-  state?: string;
-  notice?: string | null;
-  webhook_id?: string | null;
 }
 
 /** The world as `GET /dev/v1/world` answers it (the parts the console reads). */
