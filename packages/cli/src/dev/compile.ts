@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import { pathToFileURL } from "node:url";
-import { codeFrameColumns } from "@babel/code-frame";
+import { codeFrame } from "./code-frame.js";
 import { transformSync } from "oxc-transform";
 
 /** A bot source that does not compile: where, and the lines around it. */
@@ -146,7 +146,7 @@ export class BotCompiler {
       const name = relative(this.root, file).split(sep).join("/");
       const start = error.labels?.[0]?.start ?? 0;
       const at = lineAndColumn(text, start);
-      const frame = codeFrameColumns(text, { start: at }, { linesAbove: 2, linesBelow: 2 });
+      const frame = codeFrame(text, at, { linesAbove: 2, linesBelow: 2 });
       throw new CompileError(name, at.line, at.column, error.message, frame);
     }
     let code = result.code.replaceAll(

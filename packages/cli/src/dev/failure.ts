@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { codeFrameColumns } from "@babel/code-frame";
+import { codeFrame } from "./code-frame.js";
 import { CompileError } from "./compile.js";
 
 /**
@@ -20,7 +20,7 @@ export function describeFailure(error: unknown, root: string): string {
     if (!existsSync(path)) continue;
     const line = Number(match[2]);
     const column = Number(match[3]);
-    const frame = codeFrameColumns(readFileSync(path, "utf8"), { start: { line, column } });
+    const frame = codeFrame(readFileSync(path, "utf8"), { line, column });
     return `${name}:${line}:${column}: ${text}\n${frame}`;
   }
   return text;

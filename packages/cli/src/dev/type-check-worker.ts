@@ -7,8 +7,8 @@ import { join, relative } from "node:path";
 import { getHeapStatistics, setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { parentPort, workerData } from "node:worker_threads";
-import { codeFrameColumns } from "@babel/code-frame";
 import type * as TS from "typescript";
+import { codeFrame } from "./code-frame.js";
 
 const { root, config } = workerData as { root: string; config: string };
 const ts = createRequire(join(root, "package.json"))("typescript") as typeof TS;
@@ -34,11 +34,7 @@ function describe(diagnostic: TS.Diagnostic): string {
   } catch {
     text = diagnostic.file.text;
   }
-  const frame = codeFrameColumns(
-    text,
-    { start: { line: line + 1, column: character + 1 } },
-    { linesAbove: 1, linesBelow: 1 },
-  );
+  const frame = codeFrame(text, { line: line + 1, column: character + 1 }, { linesAbove: 1, linesBelow: 1 });
   return `${name}:${line + 1}:${character + 1}: ${message} (TS${diagnostic.code})\n${frame}`;
 }
 
