@@ -1,8 +1,11 @@
-// State benchmark (issue 24), three measures in one run:
-// 1. SqliteStore reads (get) and writes (set) per second, against the same statements prepared on
-//    raw better-sqlite3 with the same pragmas (WAL, synchronous NORMAL), BENCH_OPS (default 100,000)
-//    each, in alternating rounds (BENCH_ROUNDS, default 3), best round each. Target: at least 0.8
-//    of raw.
+// State benchmark (issue 24; both drivers, issue 35), three measures in one run:
+// 1. SqliteStore reads (get) and writes (set) per second on each SQLite driver, against the same
+//    statements prepared on that raw driver with the same pragmas (WAL, synchronous NORMAL):
+//    better-sqlite3 where it loads (Node 20 here), node:sqlite where Node has it (22.13+). When
+//    this Node has no node:sqlite, the same measure runs again in a child process on Node 24
+//    (BENCH_NODE24, default .node-lines/24/bin/node as npm run test:lines unpacks it), and both
+//    lines' rows are printed. BENCH_OPS (default 100,000) each, in alternating rounds
+//    (BENCH_ROUNDS, default 3), best round each. Target: at least 0.8 of raw.
 // 2. Memory for BENCH_JOBS (default 100,000) scheduled jobs: the process's heap and resident size
 //    before and after scheduling them through a bot's Scheduler on an SqliteStore file, and on a
 //    MemoryStore.
@@ -10,14 +13,16 @@
 //    due at 2 ms intervals through the bot's scheduler on the wall clock, while the same process
 //    writes to the store in a steady loop; p50, p99 and max of (handler start - due time).
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import Database from "better-sqlite3";
+import { fileURLToPath } from "node:url";
 
+const ONLY_DRIVERS = process.env.BENCH_STATE_PART === "drivers";
 // Memory is read after a full collection: run again with it exposed.
-if (!globalThis.gc) {
-  const again = spawnSync(process.execPath, ["--expose-gc", new URL(import.meta.url).pathname], {
+if (!globalThis.gc && !ONLY_DRIVERS) {
+  const again = spawnSync(process.execPath, ["--expose-gc", fileURLToPath(import.meta.url)], {
     stdio: "inherit",
   });
   process.exit(again.status ?? 1);
@@ -27,20 +32,32 @@ const OPS = Number(process.env.BENCH_OPS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const JOBS = Number(process.env.BENCH_JOBS ?? 100_000);
 const DUE = Number(process.env.BENCH_DUE ?? 2_000);
+const ROOT = fileURLToPath(new URL("../", import.meta.url));
+const NODE24 = process.env.BENCH_NODE24 ?? join(ROOT, ".node-lines/24/bin/node");
 
 const fw = await import("../packages/framework/dist/index.js");
+const { sqliteDrivers } = await import("../packages/kit/dist/sqlite.js");
 const { createBot, MemoryStore, OnSchedule, SqliteStore } = fw;
 const dir = mkdtempSync(join(tmpdir(), "bench-state-"));
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
 const mb = (bytes) => +(bytes / 1024 / 1024).toFixed(1);
 
-try {
-  // 1. Reads and writes.
+/** The raw driver's connection to `path`, with the store's pragmas. */
+function rawDatabase(driver, path) {
+  const pragmas = ["journal_mode = WAL", "synchronous = NORMAL"];
+  const db =
+    driver === "node:sqlite"
+      ? new (process.getBuiltinModule("node:sqlite").DatabaseSync)(path)
+      : new (createRequire(import.meta.url)("better-sqlite3"))(path);
+  for (const pragma of pragmas) db.exec(`PRAGMA ${pragma}`);
+  return db;
+}
+
+/** Sets and gets per second through SqliteStore on `driver`, and on the raw driver. */
+async function driverRows(driver) {
   const value = { question: "Lunch at noon?", votes: { a: "yes", b: "no" }, open: true };
-  const store = new SqliteStore({ path: join(dir, "store.db") });
-  const raw = new Database(join(dir, "raw.db"));
-  raw.pragma("journal_mode = WAL");
-  raw.pragma("synchronous = NORMAL");
+  const store = new SqliteStore({ path: join(dir, `store-${driver.replace(":", "-")}.db`), driver });
+  const raw = rawDatabase(driver, join(dir, `raw-${driver.replace(":", "-")}.db`));
   raw.exec(
     "CREATE TABLE state (key TEXT PRIMARY KEY, value TEXT NOT NULL, expires_at INTEGER) WITHOUT ROWID",
   );
@@ -69,10 +86,49 @@ try {
   }
   await store.close();
   raw.close();
-  const rows = [
+  return [
     { op: "set (write)", store_per_s: Math.round(best.storeSet), raw_per_s: Math.round(best.rawSet) },
     { op: "get (read)", store_per_s: Math.round(best.storeGet), raw_per_s: Math.round(best.rawGet) },
-  ].map((r) => ({ ...r, ratio: +(r.store_per_s / r.raw_per_s).toFixed(2) }));
+  ].map((r) => ({
+    node: process.version,
+    driver,
+    ...r,
+    ratio: +(r.store_per_s / r.raw_per_s).toFixed(2),
+  }));
+}
+
+/** Part 1 on every driver this Node can use. */
+async function allDriverRows() {
+  const rows = [];
+  for (const driver of sqliteDrivers()) rows.push(...(await driverRows(driver)));
+  return rows;
+}
+
+if (ONLY_DRIVERS) {
+  try {
+    console.log(JSON.stringify(await allDriverRows()));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  process.exit(0);
+}
+
+try {
+  // 1. Reads and writes, on each driver against its raw driver; node:sqlite on Node 24 when this
+  // Node has none.
+  const rows = await allDriverRows();
+  if (!rows.some((r) => r.driver === "node:sqlite")) {
+    if (existsSync(NODE24)) {
+      const child = spawnSync(NODE24, [fileURLToPath(import.meta.url)], {
+        env: { ...process.env, BENCH_STATE_PART: "drivers" },
+        encoding: "utf8",
+      });
+      if (child.status !== 0) throw new Error(`the Node 24 child failed: ${child.stderr}`);
+      rows.push(...JSON.parse(child.stdout.trim().split("\n").at(-1)));
+    } else {
+      console.log(`no node:sqlite here and no Node 24 at ${NODE24} (npm run test:lines unpacks it)`);
+    }
+  }
   console.table(rows);
 
   // 2. Memory for many jobs: a bot made (never started), its scheduler filled.
@@ -162,8 +218,9 @@ try {
       store_writes_per_s_meanwhile: Math.round(writes / elapsed),
     },
   ]);
+  const ratios = rows.map((r) => `${r.driver} on ${r.node} ${r.op.split(" ")[0]}s ${r.ratio}`).join(", ");
   console.log(
-    `store vs raw better-sqlite3: writes ${rows[0].ratio}, reads ${rows[1].ratio} (target >= 0.8); ${JOBS} jobs: ${memory[0].heap_mb} MB of heap on SqliteStore, ${memory[1].heap_mb} MB on MemoryStore; due to handler p50 ${quantile(sorted, 0.5)} ms, p99 ${quantile(sorted, 0.99)} ms`,
+    `store vs its raw driver: ${ratios} (target >= 0.8); ${JOBS} jobs: ${memory[0].heap_mb} MB of heap on SqliteStore, ${memory[1].heap_mb} MB on MemoryStore; due to handler p50 ${quantile(sorted, 0.5)} ms, p99 ${quantile(sorted, 0.99)} ms`,
   );
 } finally {
   rmSync(dir, { recursive: true, force: true });
