@@ -49,8 +49,16 @@ describe("docs/testing.md", () => {
 
   it("its node:test file passes under node --test", { timeout: 180_000 }, async () => {
     const register = join(packageDir, "test/node/register.mjs");
+    // TAP, which Node 20 and 22 print off a terminal and Node 23 and later only when asked.
     const result = await runNode(
-      ["--conditions=source", "--import", register, "--test", "test/world.node-test.mjs"],
+      [
+        "--conditions=source",
+        "--import",
+        register,
+        "--test",
+        "--test-reporter=tap",
+        "test/world.node-test.mjs",
+      ],
       project,
     );
     expect(result.output).toContain("# pass 1");

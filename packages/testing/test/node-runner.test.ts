@@ -4,10 +4,13 @@ import { runNode } from "../../../test-support/run-node.js";
 
 const packageDir = fileURLToPath(new URL("../", import.meta.url));
 
-/** Runs `node --test file` on the package's sources (TypeScript hooks). */
+/**
+ * Runs `node --test file` on the package's sources (TypeScript hooks), with the TAP reporter that
+ * Node 20 and 22 use by default off a terminal (Node 23 and later default to `spec`).
+ */
 function nodeTest(file: string) {
   return runNode(
-    ["--conditions=source", "--import", "./test/node/register.mjs", "--test", file],
+    ["--conditions=source", "--import", "./test/node/register.mjs", "--test", "--test-reporter=tap", file],
     packageDir,
     150_000,
   );
