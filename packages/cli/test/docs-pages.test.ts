@@ -122,6 +122,18 @@ describe("docs/reference-server.md", () => {
     expect(run.status).toBe(0);
   });
 
+  it("the DevClient example calls the dev API and reports a refused body with its field", () => {
+    const code = codeBlock(
+      readPage("docs/reference-server.md"),
+      "docs/reference-server.md",
+      'import { DevApiError, DevClient } from "@chatbot/protocol/dev"',
+      "ts",
+    );
+    const run = runModule(code);
+    expect(run.stderr).toBe("");
+    expect(run.stdout).toBe("ada hello\ncreateUser 400 [ 'must be lowercase letters, digits, _ or .' ]\n");
+  });
+
   it("shows the demo world whole, as examples/worlds/demo.json holds it, and that world loads", async () => {
     const shown = codeBlock(
       readPage("docs/reference-server.md"),
