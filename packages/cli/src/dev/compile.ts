@@ -1,8 +1,9 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import { pathToFileURL } from "node:url";
+import { stripVTControlCharacters } from "node:util";
 import { codeFrame } from "./code-frame.js";
-import { transformSync } from "oxc-transform";
+import { transformSync } from "rolldown/utils";
 
 /** A bot source that does not compile: where, and the lines around it. */
 export class CompileError extends Error {
@@ -39,14 +40,22 @@ function sourcesBelow(folder: string): string[] {
   return found.sort();
 }
 
+/** The message of a transform error alone: its first line, without colours or its `[CODE]`. */
+function firstLine(message: string): string {
+  return stripVTControlCharacters(message)
+    .split("\n")[0]!
+    .replace(/^\[[A-Z_]+\]\s*/, "");
+}
+
 function lineAndColumn(text: string, offset: number): { line: number; column: number } {
   const before = text.slice(0, offset).split("\n");
   return { line: before.length, column: before.at(-1)!.length + 1 };
 }
 
 /**
- * Compiles a bot project's sources with oxc-transform, which emits the decorator metadata tsyringe
- * reads (esbuild and tsx do not). Each build is written to a folder of its own inside the project,
+ * Compiles a bot project's sources with oxc's transform (rolldown's, which the project's Vite
+ * and Vitest already install), which emits the decorator metadata tsyringe reads (esbuild and tsx
+ * do not). Each build is written to a folder of its own inside the project,
  * so importing it gives new modules (new classes, new metadata) while bare imports still resolve
  * from the project's `node_modules`. A file whose text is unchanged is taken from a cache: by its
  * text, not its modification time, which two saves a few milliseconds apart can share.
@@ -141,13 +150,12 @@ export class BotCompiler {
       decorator: { legacy: true, emitDecoratorMetadata: true },
       sourcemap: true,
     });
-    const error = result.errors[0];
+    const error = result.errors[0] as (Error & { pos?: number }) | undefined;
     if (error) {
       const name = relative(this.root, file).split(sep).join("/");
-      const start = error.labels?.[0]?.start ?? 0;
-      const at = lineAndColumn(text, start);
+      const at = lineAndColumn(text, error.pos ?? 0);
       const frame = codeFrame(text, at, { linesAbove: 2, linesBelow: 2 });
-      throw new CompileError(name, at.line, at.column, error.message, frame);
+      throw new CompileError(name, at.line, at.column, firstLine(error.message), frame);
     }
     let code = result.code.replaceAll(
       /(["'])@oxc-project\/runtime\/helpers\/([\w$]+)\1/g,
