@@ -48,7 +48,7 @@ export interface DispatchTargets {
 export class Dispatcher {
   /** Command uses: in-flight, unknown-command, track, auto-defer, telemetry, log, error-reply, middleware, handler. */
   readonly commands: Pipeline<CommandRun>;
-  /** Events: recovery-cursor (with a kept recovery point), in-flight, order, handlers. */
+  /** Events: recovery-cursor (with a kept recovery point), in-flight, order (with ordered handlers), handlers. */
   readonly events: Pipeline<EventRun>;
   /** Jobs: in-flight, errors, telemetry, handler. */
   readonly jobs: Pipeline<JobRun>;
@@ -74,10 +74,13 @@ export class Dispatcher {
       runCommand(deps),
     ]);
     const handlers = runHandlers(deps, (h) => this.#handlerPipelines.get(h)!);
+    const all = deps.options.ordered === true;
+    // Without an ordered handler the step would only pass each event on: it is left out.
+    const ordered = all || [...targets.handlers.values()].some((list) => list.some((h) => h.ordered));
     this.events = new Pipeline<EventRun>([
       ...(keeper ? [recoveryCursor(keeper)] : []),
       inFlight,
-      orderPerServer(this.serverQueue, deps.options.ordered === true, handlers),
+      ...(ordered ? [orderPerServer(this.serverQueue, all, handlers)] : []),
       { name: "handlers", run: handlers },
     ]);
     this.jobs = new Pipeline<JobRun>([inFlight, jobErrors(deps), jobTelemetry(deps), callJob(deps)]);
