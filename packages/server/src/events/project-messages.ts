@@ -1,5 +1,5 @@
 import type { ServerChange } from "../kernel/changes/server-change.js";
-import { canReadMessage } from "../kernel/permissions/access.js";
+import { canReadMessage } from "../kernel/visibility/access.js";
 import { hasPermission } from "../kernel/permissions/compute.js";
 import { serializeMessage } from "../features/messages/message-serializer.js";
 import type { ChannelRecord, MessageRecord } from "../kernel/world/records.js";

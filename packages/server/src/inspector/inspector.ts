@@ -1,6 +1,6 @@
 import type { ApiErrorBody } from "../kernel/errors/api-error.js";
 import type { InteractionNotice, InteractionState } from "../kernel/world/interaction-record.js";
-import type { Explanation } from "../kernel/permissions/explain.js";
+import type { Explanation } from "../kernel/visibility/explain.js";
 
 /** What every inspector record carries. */
 interface RecordBase {

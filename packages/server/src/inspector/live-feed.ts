@@ -1,4 +1,4 @@
-import type { Transaction } from "../kernel/world/transaction.js";
+import type { Transaction } from "../kernel/changes/transaction.js";
 
 /** What a committed change touched, for pages that show the world (the console) to refetch. */
 export interface WorldNotice {

@@ -5,7 +5,7 @@ import { IdGenerator, isSnowflake } from "../ids.js";
 import { PermissionEngine } from "./permissions/permission-engine.js";
 import type { RecordWrite, Store, StoredRows } from "../store/store.js";
 import { Presence } from "./presence/presence.js";
-import { Transaction } from "./world/transaction.js";
+import { Transaction } from "./changes/transaction.js";
 import { TABLE_NAMES, type TableRows, World } from "./world/world.js";
 
 /**

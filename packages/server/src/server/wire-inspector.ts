@@ -7,8 +7,8 @@ import { isRest, loggedApp, withoutSecret } from "../http/request-log.js";
 import { type InspectedResponse, type Inspection, INSPECTION } from "../http/send.js";
 import type { InteractionRecord } from "../kernel/world/interaction-record.js";
 import { isWebhookRequest, WEBHOOK_PATH_PREFIX } from "../http/webhook-path.js";
-import type { Transaction } from "../kernel/world/transaction.js";
-import { explainIntents, type Explanation } from "../kernel/permissions/explain.js";
+import type { Transaction } from "../kernel/changes/transaction.js";
+import { explainIntents, type Explanation } from "../kernel/visibility/explain.js";
 import { type GatewayRecord, type Inspector, MAX_FRAME_CHARS } from "../inspector/inspector.js";
 
 /** The webhook id of `/api/webhooks/{id}/{secret}?q`, or null when the path has none. */

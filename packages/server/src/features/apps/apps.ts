@@ -2,7 +2,7 @@ import type { Intent } from "@chatbot/protocol";
 import type { Kernel } from "../../kernel/kernel.js";
 import { InvalidBodyError, UnknownObjectError } from "../../kernel/errors/api-error.js";
 import type { AppRecord, ReviewState, UserRecord } from "../../kernel/world/records.js";
-import { installOf } from "../../kernel/permissions/access.js";
+import { installOf } from "../../kernel/visibility/access.js";
 import type { BotActor } from "../../kernel/actors/actor.js";
 import { removeInstallIn } from "./installs.js";
 import { hashToken, newToken } from "../../kernel/actors/tokens.js";

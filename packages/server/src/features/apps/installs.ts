@@ -3,9 +3,9 @@ import type { InstallRemoveReason } from "../../kernel/changes/server-change.js"
 import type { Kernel } from "../../kernel/kernel.js";
 import { ConflictError, InvalidBodyError, UnknownObjectError } from "../../kernel/errors/api-error.js";
 import type { InstallRecord, MemberRecord, RoleRecord } from "../../kernel/world/records.js";
-import type { Transaction } from "../../kernel/world/transaction.js";
+import type { Transaction } from "../../kernel/changes/transaction.js";
 import { pairKey } from "../../kernel/world/world.js";
-import { requireGuildPermission, visibleGuild } from "../../kernel/permissions/access.js";
+import { requireGuildPermission, visibleGuild } from "../../kernel/visibility/access.js";
 import type { PersonActor } from "../../kernel/actors/actor.js";
 import { writeAudit } from "../../kernel/audit/audit.js";
 import { applyRoleOrder, rolesLowestFirst } from "../roles/role-order.js";

@@ -6,14 +6,14 @@ import type {
   ChannelRecord,
   OverwriteRecord,
 } from "../../kernel/world/records.js";
-import type { Transaction } from "../../kernel/world/transaction.js";
+import type { Transaction } from "../../kernel/changes/transaction.js";
 import { pairKey } from "../../kernel/world/world.js";
 import {
   requireChannelPermission,
   requireGuildPermission,
   visibleChannel,
   visibleGuild,
-} from "../../kernel/permissions/access.js";
+} from "../../kernel/visibility/access.js";
 import type { PersonActor } from "../../kernel/actors/actor.js";
 import { diffChanges, writeAudit } from "../../kernel/audit/audit.js";
 

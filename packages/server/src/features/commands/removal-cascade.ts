@@ -1,5 +1,5 @@
 import type { Kernel } from "../../kernel/kernel.js";
-import type { Transaction } from "../../kernel/world/transaction.js";
+import type { Transaction } from "../../kernel/changes/transaction.js";
 import { commandScopeKey } from "../../kernel/world/command-record.js";
 
 /**

@@ -1,8 +1,8 @@
 import type { Kernel } from "../../kernel/kernel.js";
 import { UnknownObjectError } from "../../kernel/errors/api-error.js";
 import type { EmojiRecord } from "../../kernel/world/records.js";
-import type { Transaction } from "../../kernel/world/transaction.js";
-import { requireGuildPermission, visibleGuild } from "../../kernel/permissions/access.js";
+import type { Transaction } from "../../kernel/changes/transaction.js";
+import { requireGuildPermission, visibleGuild } from "../../kernel/visibility/access.js";
 import type { PersonActor } from "../../kernel/actors/actor.js";
 import { writeAudit } from "../../kernel/audit/audit.js";
 

@@ -3,7 +3,7 @@ import type { Kernel } from "../../kernel/kernel.js";
 import { InvalidBodyError, MissingPermissionError } from "../../kernel/errors/api-error.js";
 import type { ChannelRecord, GuildRecord, RoleRecord } from "../../kernel/world/records.js";
 import { TABLE_NAMES } from "../../kernel/world/world.js";
-import { requireGuildPermission, visibleGuild } from "../../kernel/permissions/access.js";
+import { requireGuildPermission, visibleGuild } from "../../kernel/visibility/access.js";
 import type { PersonActor } from "../../kernel/actors/actor.js";
 import { diffChanges, writeAudit } from "../../kernel/audit/audit.js";
 

@@ -1,12 +1,12 @@
 import { EMPTY_MESSAGE } from "@chatbot/protocol";
 import type { Kernel } from "../../kernel/kernel.js";
 import { InvalidBodyError } from "../../kernel/errors/api-error.js";
-import { requireChannelPermission } from "../../kernel/permissions/access.js";
+import { requireChannelPermission } from "../../kernel/visibility/access.js";
 import type { BotActor } from "../../kernel/actors/actor.js";
 import { checkAllowedMentions, parseMentions } from "../messages/mentions.js";
 import { type EmbedInput, type MessageInput, normalizeEmbed } from "../messages/message-input.js";
 import type { ChannelRecord, MessageRecord } from "../../kernel/world/records.js";
-import type { Transaction } from "../../kernel/world/transaction.js";
+import type { Transaction } from "../../kernel/changes/transaction.js";
 import type { InteractionRecord } from "../../kernel/world/interaction-record.js";
 import { editedMessage } from "../messages/message-edit.js";
 

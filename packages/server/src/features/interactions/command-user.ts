@@ -1,6 +1,6 @@
 import type { Kernel } from "../../kernel/kernel.js";
 import { ApiError, MissingPermissionError } from "../../kernel/errors/api-error.js";
-import { visibleChannel } from "../../kernel/permissions/access.js";
+import { visibleChannel } from "../../kernel/visibility/access.js";
 import type { PersonActor } from "../../kernel/actors/actor.js";
 import { requireTextChannel } from "../messages/messages.js";
 import type { ChannelRecord, GuildRecord, MemberRecord } from "../../kernel/world/records.js";

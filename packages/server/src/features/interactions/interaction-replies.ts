@@ -10,7 +10,7 @@ import type { Kernel } from "../../kernel/kernel.js";
 import { ApiError, UnknownObjectError } from "../../kernel/errors/api-error.js";
 import type { BotActor } from "../../kernel/actors/actor.js";
 import type { ChannelRecord, MessageRecord } from "../../kernel/world/records.js";
-import type { Transaction } from "../../kernel/world/transaction.js";
+import type { Transaction } from "../../kernel/changes/transaction.js";
 import { pairKey } from "../../kernel/world/world.js";
 import { editAnswer, makeAnswer, postAnswer } from "./answer-message.js";
 import type { InteractionRecord } from "../../kernel/world/interaction-record.js";

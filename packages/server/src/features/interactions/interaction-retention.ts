@@ -1,5 +1,5 @@
 import { LIMITS } from "@chatbot/protocol";
-import type { Transaction } from "../../kernel/world/transaction.js";
+import type { Transaction } from "../../kernel/changes/transaction.js";
 
 /** How many interactions the server keeps by default before it drops the oldest closed ones. */
 export const DEFAULT_KEPT_INTERACTIONS = 10_000;

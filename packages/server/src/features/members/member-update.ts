@@ -3,7 +3,7 @@ import { InvalidBodyError, MissingPermissionError } from "../../kernel/errors/ap
 import { hasPermission } from "../../kernel/permissions/compute.js";
 import { canManageRole } from "../../kernel/permissions/hierarchy.js";
 import type { AuditChange, MemberRecord } from "../../kernel/world/records.js";
-import { requireGuildPermission, visibleGuild } from "../../kernel/permissions/access.js";
+import { requireGuildPermission, visibleGuild } from "../../kernel/visibility/access.js";
 import type { PersonActor } from "../../kernel/actors/actor.js";
 import { writeAudit } from "../../kernel/audit/audit.js";
 import { memberIn, requireModerator } from "./members.js";

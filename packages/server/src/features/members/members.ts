@@ -7,9 +7,9 @@ import {
 } from "../../kernel/errors/api-error.js";
 import { canManageMember } from "../../kernel/permissions/hierarchy.js";
 import type { BanRecord, GuildRecord, MemberRecord, UserRecord } from "../../kernel/world/records.js";
-import type { Transaction } from "../../kernel/world/transaction.js";
+import type { Transaction } from "../../kernel/changes/transaction.js";
 import { pairKey } from "../../kernel/world/world.js";
-import { requireGuildPermission, visibleGuild } from "../../kernel/permissions/access.js";
+import { requireGuildPermission, visibleGuild } from "../../kernel/visibility/access.js";
 import type { PersonActor } from "../../kernel/actors/actor.js";
 import { writeAudit } from "../../kernel/audit/audit.js";
 import { removeInstallIn } from "../apps/installs.js";

@@ -1,7 +1,7 @@
 import type { Kernel } from "../../kernel/kernel.js";
 import { hasPermission } from "../../kernel/permissions/compute.js";
 import type { MessageRecord } from "../../kernel/world/records.js";
-import { requireScope, visibleChannel, visibleMessage } from "../../kernel/permissions/access.js";
+import { requireScope, visibleChannel, visibleMessage } from "../../kernel/visibility/access.js";
 import type { Actor } from "../../kernel/actors/actor.js";
 import { idsInPage, idsInSpans, mergePages } from "./history-page.js";
 

@@ -1,7 +1,7 @@
 import { CreateMessageBodySchema, EditMessageBodySchema } from "@chatbot/protocol";
 import { json, NO_CONTENT, rawJson } from "../../http/reply.js";
 import { type BotRoute, botRoute } from "../../http/route.js";
-import { visibleChannel } from "../../kernel/permissions/access.js";
+import { visibleChannel } from "../../kernel/visibility/access.js";
 import { deleteMessage } from "./message-moderation.js";
 import { getMessage, listMessages } from "./message-reads.js";
 import { createMessage, editMessage } from "./messages.js";

@@ -1,5 +1,5 @@
 import type { Kernel } from "../../kernel/kernel.js";
-import { installOf } from "../../kernel/permissions/access.js";
+import { installOf } from "../../kernel/visibility/access.js";
 import type { BotActor } from "../../kernel/actors/actor.js";
 import { effectiveScopes } from "../../kernel/permissions/effective.js";
 import type { MessageViewer } from "./message-serializer.js";

@@ -8,7 +8,7 @@ import {
 } from "../../kernel/errors/api-error.js";
 import { hasPermission } from "../../kernel/permissions/compute.js";
 import type { ChannelRecord, MessageRecord } from "../../kernel/world/records.js";
-import type { Transaction } from "../../kernel/world/transaction.js";
+import type { Transaction } from "../../kernel/changes/transaction.js";
 import { nonceKey } from "../../kernel/world/world.js";
 import {
   canReadMessage,
@@ -16,7 +16,7 @@ import {
   requireScope,
   visibleChannel,
   visibleMessage,
-} from "../../kernel/permissions/access.js";
+} from "../../kernel/visibility/access.js";
 import type { Actor } from "../../kernel/actors/actor.js";
 import { checkAllowedMentions, parseMentions } from "./mentions.js";
 import { type EditMessageInput, editedMessage } from "./message-edit.js";

@@ -6,7 +6,7 @@ import {
   requireScope,
   visibleChannel,
   visibleMessage,
-} from "../../kernel/permissions/access.js";
+} from "../../kernel/visibility/access.js";
 import type { Actor } from "../../kernel/actors/actor.js";
 
 const CUSTOM = /^([A-Za-z0-9_]{2,32}):([0-9]{1,20})$/u;

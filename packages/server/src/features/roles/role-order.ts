@@ -1,6 +1,6 @@
 import { compareIds } from "../../ids.js";
 import type { RoleRecord } from "../../kernel/world/records.js";
-import type { Transaction } from "../../kernel/world/transaction.js";
+import type { Transaction } from "../../kernel/changes/transaction.js";
 import type { World } from "../../kernel/world/world.js";
 
 /** Every role of a server, highest first (the everyone role last). */

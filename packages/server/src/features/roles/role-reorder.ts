@@ -2,7 +2,7 @@ import type { Kernel } from "../../kernel/kernel.js";
 import { InvalidBodyError, MissingPermissionError } from "../../kernel/errors/api-error.js";
 import { canManageRole } from "../../kernel/permissions/hierarchy.js";
 import type { RoleRecord } from "../../kernel/world/records.js";
-import { visibleGuild } from "../../kernel/permissions/access.js";
+import { visibleGuild } from "../../kernel/visibility/access.js";
 import type { PersonActor } from "../../kernel/actors/actor.js";
 import { writeAudit } from "../../kernel/audit/audit.js";
 import { applyRoleOrder, rolesHighestFirst, rolesLowestFirst } from "./role-order.js";

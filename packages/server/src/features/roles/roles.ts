@@ -8,8 +8,8 @@ import {
 import { hasPermission } from "../../kernel/permissions/compute.js";
 import { canManageRole, type HierarchyStanding } from "../../kernel/permissions/hierarchy.js";
 import type { GuildRecord, RoleRecord } from "../../kernel/world/records.js";
-import type { Transaction } from "../../kernel/world/transaction.js";
-import { requireGuildPermission, visibleGuild } from "../../kernel/permissions/access.js";
+import type { Transaction } from "../../kernel/changes/transaction.js";
+import { requireGuildPermission, visibleGuild } from "../../kernel/visibility/access.js";
 import type { PersonActor } from "../../kernel/actors/actor.js";
 import { diffChanges, writeAudit } from "../../kernel/audit/audit.js";
 import { applyRoleOrder, rolesLowestFirst } from "./role-order.js";

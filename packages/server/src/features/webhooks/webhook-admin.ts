@@ -1,6 +1,6 @@
 import type { Kernel } from "../../kernel/kernel.js";
 import { InvalidBodyError, UnknownObjectError } from "../../kernel/errors/api-error.js";
-import { requireChannelPermission, visibleChannel } from "../../kernel/permissions/access.js";
+import { requireChannelPermission, visibleChannel } from "../../kernel/visibility/access.js";
 import type { PersonActor } from "../../kernel/actors/actor.js";
 import { writeAudit } from "../../kernel/audit/audit.js";
 import type { WebhookRecord } from "../../kernel/world/webhook-record.js";

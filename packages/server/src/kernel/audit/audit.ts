@@ -1,7 +1,7 @@
 import { AUDIT_LOG_ACTIONS, type AuditLogActionName } from "@chatbot/protocol";
 import type { Kernel } from "../kernel.js";
 import type { AuditChange, AuditLogRecord } from "../world/records.js";
-import type { Transaction } from "../world/transaction.js";
+import type { Transaction } from "../changes/transaction.js";
 
 /** An audit log action name (`AUDIT_LOG_ACTIONS` of the protocol gives its number). */
 export type AuditAction = AuditLogActionName;

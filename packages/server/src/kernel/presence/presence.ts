@@ -1,5 +1,5 @@
 import type { ConnectedSpan, PresenceRecord } from "../world/records.js";
-import type { Transaction } from "../world/transaction.js";
+import type { Transaction } from "../changes/transaction.js";
 import { compactSpans, sameSpans, spansCover } from "./connected-spans.js";
 import { upgradePresenceRow } from "./presence-legacy.js";
 import type { IdGenerator } from "../../ids.js";

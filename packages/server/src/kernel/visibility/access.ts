@@ -1,11 +1,11 @@
 import type { PermissionName, Scope } from "@chatbot/protocol";
 import type { Kernel } from "../kernel.js";
 import { MissingPermissionError, MissingScopeError, UnknownObjectError } from "../errors/api-error.js";
-import { hasPermission } from "./compute.js";
+import { hasPermission } from "../permissions/compute.js";
 import type { ChannelRecord, GuildRecord, InstallRecord, MessageRecord } from "../world/records.js";
 import { pairKey } from "../world/world.js";
 import type { Actor, BotActor } from "../actors/actor.js";
-import { effectiveScopes } from "./effective.js";
+import { effectiveScopes } from "../permissions/effective.js";
 import { explainHidden, explainPermission, explainScope } from "./explain.js";
 
 /**

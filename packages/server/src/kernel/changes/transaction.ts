@@ -1,6 +1,6 @@
-import type { ChangeDraft } from "../changes/server-change.js";
+import type { ChangeDraft } from "./server-change.js";
 import type { RecordWrite } from "../../store/store.js";
-import type { TableName, TableRows, World } from "./world.js";
+import type { TableName, TableRows, World } from "../world/world.js";
 
 /**
  * One change of the world in progress. Every write is applied at once (so later reads in the same

@@ -6,7 +6,7 @@ import {
   type Scope,
 } from "@chatbot/protocol";
 import type { Kernel } from "../kernel.js";
-import { effectiveIntents } from "./effective.js";
+import { effectiveIntents } from "../permissions/effective.js";
 import type { AppRecord, ChannelRecord, GuildRecord, InstallRecord, RoleRecord } from "../world/records.js";
 
 /** Where one part of a decision comes from. */
