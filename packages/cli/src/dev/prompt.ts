@@ -1,4 +1,4 @@
-import { clearLine, createInterface, cursorTo } from "node:readline";
+import { clearLine, createInterface, cursorTo, type Interface } from "node:readline";
 import { DevClient } from "@chatbot/protocol/dev";
 import type { Output } from "../server-command.js";
 import type { DevWorld } from "./dev-world.js";
@@ -56,143 +56,189 @@ export interface PromptSetup {
 /**
  * The terminal prompt of `chatbot dev`: lines typed are posted as a person of the development world
  * (`dev` in `general` at first), `/name option:value` uses a command, and what the bot answers is
- * printed, ephemeral answers marked. Answers `close()`.
+ * printed, ephemeral answers marked. {@link close} gives the terminal back.
  */
-export function startPrompt(setup: PromptSetup): { close(): void } {
-  const { output } = setup;
-  let person = "dev";
-  let channel = "general";
-  const rl = createInterface({ input: process.stdin, output: process.stdout, prompt: "> " });
-  // Every line printed while the prompt shows goes above it: the prompt line is cleared, the line
-  // written, and the prompt drawn again with what was typed so far (reload lines included).
-  const { out, err } = output;
-  let prompting = false;
-  const above = (write: (line: string) => void) => (line: string) => {
-    if (!prompting) return write(line);
-    clearLine(process.stdout, 0);
-    cursorTo(process.stdout, 0);
-    write(line);
-    rl.prompt(true);
-  };
-  output.out = above(out.bind(output));
-  output.err = above(err.bind(output));
-  const prompt = () => {
-    prompting = true;
-    rl.prompt();
-  };
+export class DevPrompt {
+  /** Who the lines are posted as, and where. */
+  #person = "dev";
+  #channel = "general";
+  readonly #rl: Interface;
+  readonly #dev: DevClient;
+  /** The output's own writers, put back on close. */
+  readonly #out: Output["out"];
+  readonly #err: Output["err"];
+  /** Whether the prompt shows: every line printed meanwhile goes above it. */
+  #prompting = false;
+  /** The newest message of the channel seen: null before the first read, "" in an empty channel. */
+  #lastId: string | null = null;
+  /** The reads of the channel, one after another. */
+  #watching: Promise<void> = Promise.resolve();
+  readonly #timer: NodeJS.Timeout;
 
-  const show = (m: Shown) => {
+  constructor(readonly setup: PromptSetup) {
+    const { output } = setup;
+    this.#rl = createInterface({ input: process.stdin, output: process.stdout, prompt: "> " });
+    this.#out = output.out;
+    this.#err = output.err;
+    output.out = this.#above(this.#out.bind(output));
+    output.err = this.#above(this.#err.bind(output));
+    this.#dev = new DevClient({ baseUrl: setup.baseUrl });
+    this.#timer = setInterval(() => {
+      this.#watching = this.#watching.then(() => this.#watch()).catch(() => undefined);
+    }, WATCH_MS);
+    // Where the channel stands before the first line is handled: what comes after is shown.
+    this.#watching = this.#newest().catch(() => undefined);
+    output.out(`${HELP}\nYou are dev in #general.`);
+    this.#prompt();
+    let busy = this.#watching;
+    this.#rl.on("line", (text) => {
+      this.#prompting = false;
+      const line = text.trim();
+      busy = busy
+        .then(() => (line === "" ? undefined : this.#handle(line)))
+        .catch((error: unknown) => output.out(`  ${error instanceof Error ? error.message : String(error)}`))
+        .then(() => this.#prompt());
+    });
+    // In a terminal, Ctrl-C reaches readline rather than the process: pass it on, to stop.
+    this.#rl.on("SIGINT", () => process.kill(process.pid, "SIGINT"));
+  }
+
+  /** Stops watching the channel and gives the terminal and the output back. */
+  close(): void {
+    clearInterval(this.#timer);
+    this.#prompting = false;
+    this.setup.output.out = this.#out;
+    this.setup.output.err = this.#err;
+    this.#rl.close();
+  }
+
+  /**
+   * `write` made to print above the prompt while it shows: the prompt line is cleared, the line
+   * written, and the prompt drawn again with what was typed so far (reload lines included).
+   */
+  #above(write: (line: string) => void): (line: string) => void {
+    return (line) => {
+      if (!this.#prompting) return write(line);
+      clearLine(process.stdout, 0);
+      cursorTo(process.stdout, 0);
+      write(line);
+      this.#rl.prompt(true);
+    };
+  }
+
+  #prompt(): void {
+    this.#prompting = true;
+    this.#rl.prompt();
+  }
+
+  #print(line: string): void {
+    this.setup.output.out(line);
+  }
+
+  #show(m: Shown): void {
     const ephemeral = ((m.flags ?? 0) & 64) !== 0 ? " (only you can see this)" : "";
-    output.out(
+    this.#print(
       `  ${m.author.name ?? m.author.username}${m.author.bot ? " [bot]" : ""}${ephemeral}: ${m.content}`,
     );
-  };
-  const channelId = () => setup.world().channels[channel]!;
-  const dev = new DevClient({ baseUrl: setup.baseUrl });
+  }
 
-  // Everything posted in the current channel by anyone but the person typing (whose lines the
-  // terminal shows already): the bot's answers, the posts it makes on its own, other people's.
-  let lastId: string | null = null;
-  let watching = Promise.resolve();
-  const newest = async () => {
-    const [last] = await dev.call("listMessages", {
-      params: { channel_id: channelId() },
+  #channelId(): string {
+    return this.setup.world().channels[this.#channel]!;
+  }
+
+  /** Notes the newest message of the channel: what comes after it is shown. */
+  async #newest(): Promise<void> {
+    const [last] = await this.#dev.call("listMessages", {
+      params: { channel_id: this.#channelId() },
       query: { limit: 1 },
-      as: person,
+      as: this.#person,
     });
-    lastId = last?.id ?? "";
-  };
-  const watch = async () => {
-    if (lastId === null) return newest();
-    const list: Shown[] = await dev.call("listMessages", {
-      params: { channel_id: channelId() },
-      // An empty channel has no id to read after: its first messages are all new.
-      query: { limit: 100, ...(lastId ? { after: lastId } : {}) },
-      as: person,
-    });
-    const me = setup.world().people[person];
-    for (const m of list.reverse()) {
-      lastId = m.id;
-      if (m.author.id !== me) show(m);
-    }
-  };
-  const timer = setInterval(() => {
-    watching = watching.then(watch).catch(() => undefined);
-  }, WATCH_MS);
+    this.#lastId = last?.id ?? "";
+  }
 
-  const use = async (line: string) => {
-    const { name, options } = parseCommandLine(line, setup.world());
-    const used = await dev.call("useCommand", {
-      params: { channel_id: channelId() },
+  /**
+   * Prints what was posted in the channel since the last read by anyone but the person typing
+   * (whose lines the terminal shows already): the bot's answers, its own posts, other people's.
+   */
+  async #watch(): Promise<void> {
+    if (this.#lastId === null) return this.#newest();
+    const list: Shown[] = await this.#dev.call("listMessages", {
+      params: { channel_id: this.#channelId() },
+      // An empty channel has no id to read after: its first messages are all new.
+      query: { limit: 100, ...(this.#lastId ? { after: this.#lastId } : {}) },
+      as: this.#person,
+    });
+    const me = this.setup.world().people[this.#person];
+    for (const m of list.reverse()) {
+      this.#lastId = m.id;
+      if (m.author.id !== me) this.#show(m);
+    }
+  }
+
+  /** A line typed: one of the prompt's own commands, a slash command, or a message to post. */
+  async #handle(line: string): Promise<void> {
+    const [word, arg] = line.split(/\s+/, 2);
+    if (word === ":help") return this.#print(HELP);
+    if (word === ":as") return this.#as(arg);
+    if (word === ":in") return this.#in(arg);
+    if (word === ":advance") return this.#advance(arg);
+    if (line.startsWith("/")) return this.#use(line);
+    await this.#dev.call("postMessage", {
+      params: { channel_id: this.#channelId() },
+      body: { content: line },
+      as: this.#person,
+    });
+  }
+
+  /** `:as <person>`: the lines that follow are posted as that person. */
+  #as(person: string | undefined): void {
+    const { people } = this.setup.world();
+    if (!person || !people[person]) return this.#print(`  people: ${Object.keys(people).join(", ")}`);
+    this.#person = person;
+    this.#print(`  you are ${person}`);
+  }
+
+  /** `:in <channel>`: the lines that follow go to that channel, and what is posted there is shown. */
+  async #in(arg: string | undefined): Promise<void> {
+    const name = arg?.replace(/^#/, "");
+    const { channels } = this.setup.world();
+    if (!name || !channels[name]) return this.#print(`  channels: ${Object.keys(channels).join(", ")}`);
+    this.#channel = name;
+    await (this.#watching = this.#watching.then(() => this.#newest()));
+    this.#print(`  in #${name}`);
+  }
+
+  /** `:advance <ms>`: moves the controllable clock. */
+  async #advance(arg: string | undefined): Promise<void> {
+    if (!this.setup.manualClock) return this.#print("  the clock moves only with --manual-clock");
+    const ms = Number(arg);
+    if (!Number.isInteger(ms) || ms < 0) return this.#print("  :advance takes milliseconds, a whole number");
+    await this.#dev.call("advanceClock", { body: { advance_ms: ms } });
+    this.#print(`  the clock moved ${ms} ms`);
+  }
+
+  /** Uses a command, then waits (4 s at most) for it to be answered; the answers print as posts. */
+  async #use(line: string): Promise<void> {
+    const { name, options } = parseCommandLine(line, this.setup.world());
+    const used = await this.#dev.call("useCommand", {
+      params: { channel_id: this.#channelId() },
       body: { name, options },
-      as: person,
+      as: this.#person,
     });
     for (let waited = 0; waited <= 4_000; waited += 100) {
-      const now = await dev.call("getInteraction", { params: { interaction_id: used.id } });
+      const now = await this.#dev.call("getInteraction", { params: { interaction_id: used.id } });
       if (now.state === "answered" || now.state === "unanswered" || now.state === "not_delivered") {
-        // The answers are in the channel, where the watch above prints them.
-        if (now.notice) output.out(`  (${now.notice.replaceAll("_", " ")})`);
+        // The answers are in the channel, where the watch prints them.
+        if (now.notice) this.#print(`  (${now.notice.replaceAll("_", " ")})`);
         return;
       }
       await new Promise((r) => setTimeout(r, 100));
     }
-    output.out("  (still thinking)");
-  };
+    this.#print("  (still thinking)");
+  }
+}
 
-  const handle = async (line: string) => {
-    const [word, arg] = line.split(/\s+/, 2);
-    if (word === ":help") return output.out(HELP);
-    if (word === ":as") {
-      if (!arg || !setup.world().people[arg])
-        return output.out(`  people: ${Object.keys(setup.world().people).join(", ")}`);
-      person = arg;
-      return output.out(`  you are ${person}`);
-    }
-    if (word === ":in") {
-      const name = arg?.replace(/^#/, "");
-      if (!name || !setup.world().channels[name])
-        return output.out(`  channels: ${Object.keys(setup.world().channels).join(", ")}`);
-      channel = name;
-      await (watching = watching.then(newest));
-      return output.out(`  in #${channel}`);
-    }
-    if (word === ":advance") {
-      if (!setup.manualClock) return output.out("  the clock moves only with --manual-clock");
-      const ms = Number(arg);
-      if (!Number.isInteger(ms) || ms < 0) return output.out("  :advance takes milliseconds, a whole number");
-      await dev.call("advanceClock", { body: { advance_ms: ms } });
-      return output.out(`  the clock moved ${ms} ms`);
-    }
-    if (line.startsWith("/")) return use(line);
-    await dev.call("postMessage", {
-      params: { channel_id: channelId() },
-      body: { content: line },
-      as: person,
-    });
-  };
-
-  // Where the channel stands before the first line is handled: what comes after is shown.
-  watching = newest().catch(() => undefined);
-  output.out(`${HELP}\nYou are dev in #general.`);
-  prompt();
-  let busy = watching;
-  rl.on("line", (text) => {
-    prompting = false;
-    const line = text.trim();
-    busy = busy
-      .then(() => (line === "" ? undefined : handle(line)))
-      .catch((error: unknown) => output.out(`  ${error instanceof Error ? error.message : String(error)}`))
-      .then(prompt);
-  });
-  // In a terminal, Ctrl-C reaches readline rather than the process: pass it on, to stop.
-  rl.on("SIGINT", () => process.kill(process.pid, "SIGINT"));
-  return {
-    close: () => {
-      clearInterval(timer);
-      prompting = false;
-      output.out = out;
-      output.err = err;
-      rl.close();
-    },
-  };
+/** Starts the prompt of `chatbot dev` on the terminal (see {@link DevPrompt}). */
+export function startPrompt(setup: PromptSetup): DevPrompt {
+  return new DevPrompt(setup);
 }
