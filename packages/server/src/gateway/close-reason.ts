@@ -1,10 +1,10 @@
+import { isSendableCloseCode } from "@chatbot/protocol/dev";
+
 /** The most bytes of UTF-8 a WebSocket close reason may hold (RFC 6455, section 5.5). */
 export const MAX_CLOSE_REASON_BYTES = 123;
 
-/** Whether the service may close a connection with `code`: 1000, 1001, or 3000 to 4999. */
-export function isSendableCloseCode(code: number): boolean {
-  return Number.isInteger(code) && (code === 1000 || code === 1001 || (code >= 3000 && code <= 4999));
-}
+/** Whether the service may close a connection with `code` (the dev API's fault checks it too). */
+export { isSendableCloseCode };
 
 /** Throws a `RangeError` naming the field unless `code` and `reason` may go into a close frame. */
 export function assertCloseFrame(code: number, reason: string): void {

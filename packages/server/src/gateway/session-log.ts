@@ -1,30 +1,11 @@
-import type { Intent } from "@chatbot/protocol";
+import type { GatewaySessionInfo } from "@chatbot/protocol/dev";
 import type { GatewayConnection } from "./connection.js";
 
 /** How many gateway sessions are kept per app (the newest; older ones are forgotten). */
 export const KEPT_SESSIONS_PER_APP = 100;
 
-/**
- * One gateway connection of an app as the dev API shows it (`GET /dev/v1/apps/{app_id}/sessions`).
- * Times are the server's clock (Unix milliseconds); `identified_at`, `closed_at` and `close_code`
- * are null until they happen. `intents_granted` is the union, over every server whose
- * `GUILD_CREATE` the connection was sent, of the intents that install granted it (each within
- * what was requested).
- */
-export interface GatewaySessionInfo {
-  /** The `session_id` of `READY` (also set for a session that never identified). */
-  readonly id: string;
-  readonly opened_at: number;
-  readonly identified_at: number | null;
-  readonly closed_at: number | null;
-  /** The code the service closed with, or the one the bot closed with (`1006`: no close frame). */
-  readonly close_code: number | null;
-  /** The intent names sent in `identify`, each once, as sent. */
-  readonly intents_requested: readonly string[];
-  readonly intents_granted: readonly Intent[];
-  /** Dispatches sent on the connection (`READY` included): the last `s`. */
-  readonly events_sent: number;
-}
+/** One gateway connection of an app as the dev API shows it (`GET /dev/v1/apps/{app_id}/sessions`). */
+export type { GatewaySessionInfo } from "@chatbot/protocol/dev";
 
 /** What happened to a session, for {@link SessionObserver}. */
 export type SessionAction = "identified" | "closed";

@@ -1,12 +1,8 @@
-import type { FaultBody } from "@chatbot/protocol/dev";
+import type { FaultBody, PendingFault } from "@chatbot/protocol/dev";
 import type { HttpMethod } from "./http-method.js";
 
-/** A fault waiting for the `/v1` calls it applies to. */
-export type PendingFault = Exclude<FaultBody, { kind: "close_gateway" }> & {
-  readonly id: string;
-  /** How many more matching calls it applies to. */
-  remaining: number;
-};
+/** A fault waiting for the `/v1` calls it applies to (`GET /dev/v1/faults` lists them). */
+export type { PendingFault } from "@chatbot/protocol/dev";
 
 /** The faults that wait for calls: `http` answers instead of the route, `latency` answers later. */
 export type CallFaultKind = PendingFault["kind"];

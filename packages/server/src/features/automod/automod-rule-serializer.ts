@@ -1,15 +1,8 @@
+import type { DevAutomodRule } from "@chatbot/protocol/dev";
 import type { AutomodRuleRecord } from "../../kernel/world/automod-rule-record.js";
 
 /** An AutoMod rule as the dev API shows it. */
-export interface AutomodRuleView {
-  readonly id: string;
-  readonly guild_id: string;
-  readonly name: string;
-  readonly keywords: string[];
-  readonly exempt_webhooks: boolean;
-  readonly creator_id: string;
-  readonly created_at: number;
-}
+export type AutomodRuleView = DevAutomodRule;
 
 /** The dev API's view of a rule. */
 export function serializeAutomodRule(rule: AutomodRuleRecord): AutomodRuleView {

@@ -1,3 +1,5 @@
+import { automodKeywordCore } from "@chatbot/protocol/dev";
+
 /**
  * Keyword matching of AutoMod rules, like the widely used platform's keyword filter: case-insensitive,
  * whole words by default, and `*` at either end of a keyword as a wildcard:
@@ -16,9 +18,7 @@
 const WORD = "[\\p{L}\\p{N}_]";
 
 /** The part of a keyword between its wildcards; empty when it has nothing else. */
-export function keywordCore(keyword: string): string {
-  return keyword.trim().replace(/^\*+/, "").replace(/\*+$/, "");
-}
+export const keywordCore = automodKeywordCore;
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");

@@ -1,19 +1,8 @@
+import type { InteractionNotice, InteractionState } from "@chatbot/protocol/dev";
 import type { MessageRecord } from "./records.js";
 
-/** The states of a slash command use (the interface's "Slash command interaction" table). */
-export const INTERACTION_STATES = [
-  "delivered",
-  "not_delivered",
-  "thinking",
-  "answered",
-  "unanswered",
-] as const;
-
-/** A state of an interaction. */
-export type InteractionState = (typeof INTERACTION_STATES)[number];
-
-/** What the person who used the command is told: the app had no connection, or did not answer. */
-export type InteractionNotice = "app_not_connected" | "app_did_not_respond";
+// The states and notices are the dev API's (an interaction's view shows them).
+export { INTERACTION_STATES, type InteractionNotice, type InteractionState } from "@chatbot/protocol/dev";
 
 /**
  * One use of a slash command. Non-ephemeral answers are ordinary messages (their ids are listed
