@@ -107,8 +107,15 @@ function runSuite({ label, env }, vitestArgs) {
 }
 
 const { only, vitest } = parseArgs(process.argv.slice(2));
-const runs = plannedRuns(readPins(), only);
-if (runs.length === 0) throw new Error(`no Node line matches --line ${only.join(", ")}`);
+const pins = readPins();
+const runs = plannedRuns(pins, only);
+if (runs.length === 0) {
+  const known = [process.versions.node.split(".")[0], ...Object.keys(pins.lines)];
+  console.error(
+    `test-lines: no Node line ${only.join(", ")}; the lines are ${[...new Set(known)].join(", ")}`,
+  );
+  process.exit(2);
+}
 const results = runs.map((run) => runSuite(run, vitest));
 console.log("");
 for (const { label, passed, status, seconds } of results)
