@@ -25,8 +25,8 @@ afterAll(() => world.close());
 const holdNextCall = () =>
   world.dev("POST", "/faults", { app_id: world.appId, kind: "latency", ms: 60_000, count: 1 });
 
-// A fetch of the caller's goes through ky, which keeps each attempt's deadline and the caller's
-// signal; the built-in transport keeps them itself. Both must behave alike.
+// A fetch of the caller's is given each attempt's deadline and the caller's signal, as the
+// built-in transport keeps them itself. Both must behave alike.
 const countingFetch = () => {
   const seen: string[] = [];
   const fetchFn: typeof fetch = (input, init) => {

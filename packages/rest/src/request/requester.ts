@@ -62,7 +62,7 @@ export class Requester {
   readonly #telemetry = new RestTelemetry();
 
   constructor(private readonly config: RequesterConfig) {
-    // undici's dispatcher by default; a `fetch` of the caller's through ky, which gives it a deadline.
+    // undici's dispatcher by default; a `fetch` of the caller's with a deadline of each attempt.
     this.transport = config.fetch
       ? fetchTransport(config.fetch, config.baseUrl)
       : undiciTransport({

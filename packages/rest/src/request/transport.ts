@@ -1,4 +1,3 @@
-import ky, { TimeoutError as KyTimeoutError } from "ky";
 import { Agent, type Dispatcher } from "undici";
 
 /** Reads one header of an answer (`null` when absent). */
@@ -168,7 +167,7 @@ class Attempt implements Dispatcher.DispatchHandlers {
 
 /**
  * The default transport: undici's dispatcher over keep-alive connections, which costs a fraction
- * of `fetch`'s (or ky's) time per call on Node: no WHATWG `Request`, `Headers`, `AbortSignal` or
+ * of `fetch`'s time per call on Node: no WHATWG `Request`, `Headers`, `AbortSignal` or
  * body stream is made for either side. Idempotent calls may be pipelined (several on one
  * connection, answered in order); other writes wait for a free connection; interaction replies have
  * their own connections, so nothing is ever ahead of them. Each attempt's timeout counts from the
@@ -214,25 +213,29 @@ export function undiciTransport(options: ConnectionOptions): Transport {
 }
 
 /**
- * The transport of the `fetch` option, on ky: ky turns a bare `fetch` into an attempt with a
- * deadline (counted from the start of the attempt) that the caller's signal can also abort. It
- * builds a WHATWG `Request` per call, which is why the default transport does not go through it.
+ * The transport of the `fetch` option: each attempt gets a deadline counted from its start (until
+ * the answer's head arrives) and the caller's signal, both through one `AbortSignal` handed to
+ * the caller's `fetch`. It builds a WHATWG `Request` per call, which is why the default transport
+ * does not go through `fetch`.
  */
 export function fetchTransport(fetchFn: typeof fetch, baseUrl: string): Transport {
-  const api = ky.create({ retry: 0, throwHttpErrors: false, fetch: fetchFn });
   const transport = async (call: TransportCall): Promise<TransportResponse> => {
+    const deadline = new AbortController();
+    const timedOut = new TransportTimeoutError(call.timeout);
+    const timer = setTimeout(() => deadline.abort(timedOut), call.timeout);
+    const signal = call.signal ? AbortSignal.any([call.signal, deadline.signal]) : deadline.signal;
     try {
-      return await api(baseUrl + call.path, {
+      return await fetchFn(baseUrl + call.path, {
         method: call.method,
         headers: call.headers,
         ...(call.body === undefined ? {} : { body: call.body }),
-        timeout: call.timeout,
-        ...(call.signal ? { signal: call.signal } : {}),
+        signal,
       });
     } catch (error) {
-      throw error instanceof KyTimeoutError
-        ? new TransportTimeoutError(call.timeout, { cause: error })
-        : error;
+      // A fetch that rejects with an error of its own when the deadline aborts it still timed out.
+      throw deadline.signal.aborted && !call.signal?.aborted ? timedOut : error;
+    } finally {
+      clearTimeout(timer);
     }
   };
   return Object.assign(transport, { close: () => Promise.resolve() });
