@@ -50,7 +50,7 @@ const packageRules = Object.entries(PACKAGES).map(([name, allowed]) => ({
   name: `package-${name}-imports-down`,
   comment: `${name}/src imports only ${allowed.join(", ") || "no other package"}`,
   severity: "error",
-  from: { path: `^packages/${name}/src/` },
+  from: { path: `^packages/${name}/(src|console/src)/` },
   to: {
     path: "^packages/([^/]+)/",
     pathNot: [`^packages/(${[name, ...allowed].join("|")})/`],
@@ -72,9 +72,9 @@ module.exports = {
   forbidden: [
     {
       name: "no-circular",
-      comment: "no circle of files in any package's src",
+      comment: "no circle of files in any package's src (the server's console included)",
       severity: "error",
-      from: { path: "^packages/[^/]+/src/" },
+      from: { path: "^packages/[^/]+/(src|console/src)/" },
       to: { circular: true },
     },
     {
