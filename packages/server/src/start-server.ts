@@ -9,10 +9,6 @@ import type { Gateway } from "./gateway/gateway.js";
 import type { GatewayBackend } from "./gateway/gateway-backend.js";
 import { HttpDispatcher } from "./http/dispatcher.js";
 import { FaultRegistry } from "./http/faults.js";
-import { answerDevPage } from "./http/dev-pages.js";
-import { isConsoleRequest } from "./http/console-files.js";
-import { isStreamRequest } from "./http/event-stream.js";
-import { answerIndex, isIndexRequest } from "./http/index-page.js";
 import { DEFAULT_INSPECTOR_SIZE, Inspector } from "./inspector/inspector.js";
 import { LiveFeed } from "./inspector/live-feed.js";
 import {
@@ -29,8 +25,6 @@ import { type HttpTimeouts, httpServerOptions } from "./http/timeouts.js";
 import type { DevAccess } from "./http/runtime.js";
 import { guardedLog, logDispatches, logRequests, type RequestLog } from "./http/request-log.js";
 import { ROUTES } from "./server/route-table.js";
-import { createWebhookHandler } from "./features/webhooks/webhook-handler.js";
-import { isWebhookRequest } from "./http/webhook-path.js";
 import { seedRows } from "./seed/load-seed.js";
 import type { SeedWorld } from "@chatbot/protocol/dev";
 import { createServerObserver, type ServerObserver } from "./observe/server-observer.js";
@@ -251,15 +245,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   });
   const guard = new RequestGuard(host, runtime.devAccess);
   const dispatcher = new HttpDispatcher(runtime, ROUTES, guard);
-  const webhooks = createWebhookHandler(runtime);
-  const handle: RequestListener = (req, res) => {
-    const url = req.url ?? "/";
-    if (isWebhookRequest(url)) webhooks(req, res);
-    else if (isIndexRequest(req.method, url)) answerIndex(runtime, req, res);
-    else if (isStreamRequest(url) || isConsoleRequest(url)) answerDevPage(runtime, guard, req, res);
-    else dispatcher.handle(req, res);
-  };
-  let listener = handle;
+  let listener: RequestListener = dispatcher.handle;
   if (inspector) listener = inspectRequests(core, inspector, listener);
   if (log) listener = logRequests(core, log, listener);
   const httpServer = createServer(serverOptions, listener);
