@@ -1,0 +1,207 @@
+// chatbot dev's type check, its code thread and its state (the project of dev-fixtures.ts).
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { newProject, reloads, save, sessions, start } from "./dev-fixtures.js";
+import { use, waitFor } from "./dev-project.js";
+
+describe("chatbot dev's type check", () => {
+  it(
+    "prints type errors with a code frame in the background, without holding back the reload",
+    { timeout: 90_000 },
+    async () => {
+      const project = newProject();
+      project.write(
+        "tsconfig.json",
+        JSON.stringify({
+          compilerOptions: {
+            target: "ES2022",
+            module: "NodeNext",
+            moduleResolution: "NodeNext",
+            strict: true,
+            experimentalDecorators: true,
+            emitDecoratorMetadata: true,
+            skipLibCheck: true,
+            types: [],
+          },
+          include: ["src"],
+        }),
+      );
+      const dev = await start(project);
+      const line = await save(
+        dev,
+        project,
+        "src/greeter.ts",
+        "greet(name: string): string {",
+        'greet(name: string): string {\n    const n: number = "text";\n    void n;',
+      );
+      // The reload happened at once: the new code runs, type error and all.
+      expect(line).toMatch(/^reloaded src\/greeter\.ts in \d+ ms/);
+      const reported = await waitFor(
+        () => dev.stderr(),
+        /src\/greeter\.ts:6:11: Type 'string' is not assignable to type 'number'\. \(TS2322\)\n[\s\S]*?> 6 \|/,
+        30_000,
+      );
+      expect(reported[0]).toMatch(/^src\/greeter\.ts:6:11/);
+      expect(dev.stderr()).toContain('> 6 |     const n: number = "text";');
+      // docs/cli.md shows this very report.
+      const page = readFileSync(new URL("../../../docs/cli.md", import.meta.url), "utf8");
+      const shown = /```text\n(type errors \(the bot still reloads[\s\S]*?)```/.exec(page)![1]!;
+      for (const line of shown.trimEnd().split("\n")) expect(dev.stderr()).toContain(line);
+      await save(dev, project, "src/greeter.ts", 'const n: number = "text";', "const n: number = 1;");
+      await waitFor(dev.stdout, /types: no errors/, 30_000);
+    },
+  );
+});
+
+// The command answers which thread runs it, so the test sees the code move to a fresh one.
+const THREAD = `import { threadId } from "node:worker_threads";
+import { Command, CommandContext } from "@chatbot/framework";
+import { Greeter } from "../greeter.js";
+
+@Command({ name: "thread", description: "Says which thread runs the code" })
+export class Thread {
+  constructor(private readonly greeter: Greeter) {}
+  async run(ctx: CommandContext) {
+    await ctx.reply(\`\${this.greeter.greet("t")} thread \${threadId}\`);
+  }
+}
+`;
+
+describe("chatbot dev's code thread", () => {
+  it("runs the code in a worker thread, a fresh one every --recycle-after reloads, on the same connection", async () => {
+    const project = newProject();
+    project.write("src/commands/thread.ts", THREAD);
+    project.edit("src/bot.ts", "commands: [Ping, Echo]", "commands: [Ping, Echo, Thread]");
+    project.edit(
+      "src/bot.ts",
+      `import { Seen }`,
+      `import { Thread } from "./commands/thread.js";\nimport { Seen }`,
+    );
+    const dev = await start(project, ["--recycle-after", "2"]);
+    const answer = async () => {
+      const outcome = await use(dev, project, "thread");
+      const match = /^pong (v\d+) for t thread (\d+)$/.exec(outcome.contents[0] ?? "");
+      expect(match, JSON.stringify(outcome)).not.toBeNull();
+      return { version: match![1], thread: Number(match![2]) };
+    };
+    const first = await answer();
+    // Not the main thread (0): the code runs apart from the connection.
+    expect(first).toEqual({ version: "v1", thread: expect.any(Number) });
+    expect(first.thread).toBeGreaterThan(0);
+
+    await save(dev, project, "src/greeter.ts", "pong v1", "pong v2");
+    // The thread's second build: the same thread.
+    expect(await answer()).toEqual({ version: "v2", thread: first.thread });
+    await save(dev, project, "src/greeter.ts", "pong v2", "pong v3");
+    // Its third would pass --recycle-after 2: a fresh thread, and the old one ended.
+    const third = await answer();
+    expect(third.version).toBe("v3");
+    expect(third.thread).not.toBe(first.thread);
+    await save(dev, project, "src/greeter.ts", "pong v3", "pong v4");
+    expect(await answer()).toEqual({ version: "v4", thread: third.thread });
+    // One gateway session the whole time, and every reload said so plainly.
+    expect(await sessions(dev, project)).toHaveLength(1);
+    expect(reloads(dev)).toHaveLength(3);
+    expect(dev.stderr()).not.toMatch(/error|failed/i);
+  });
+
+  it("restarts code that threw outside any handler, and chatbot dev keeps running", async () => {
+    const project = newProject();
+    project.edit(
+      "src/commands/echo.ts",
+      "await ctx.reply(`echo: ${text}`);",
+      `await ctx.reply(\`echo: \${text}\`);
+    if (text === "boom") setTimeout(() => { throw new Error("a timer of the bot's own blew up"); }, 5);`,
+    );
+    const dev = await start(project);
+    expect(await use(dev, project, "echo", [{ name: "text", value: "boom" }])).toEqual({
+      state: "answered",
+      contents: ["echo: boom"],
+    });
+    await waitFor(
+      dev.stderr,
+      /the bot's code threw outside any handler, which ended it; restarting it\nsrc\/commands\/echo\.ts:\d+:\d+: Error: a timer of the bot's own blew up/,
+    );
+    await waitFor(dev.stdout, /^restarted the bot's code in \d+ ms, commands unchanged$/m);
+    expect(await use(dev, project, "ping")).toEqual({ state: "answered", contents: ["pong v1 for alice"] });
+    expect(await sessions(dev, project)).toHaveLength(1);
+  });
+});
+
+const NOTES = `import { Command, CommandContext, Listener, OnSchedule, Option, RestClient, Scheduler, StateStore, type JobInfo } from "@chatbot/framework";
+
+@Command({ name: "remember", description: "Keeps a note" })
+export class Remember {
+  constructor(private readonly store: StateStore, private readonly scheduler: Scheduler) {}
+  async run(ctx: CommandContext, @Option.string("text", "The note") text: string) {
+    await this.store.set("note", text);
+    await this.scheduler.schedule({ afterMs: 1_500 }, "say-note", { channelId: ctx.channelId }, { key: "say-note" });
+    await ctx.reply("kept");
+  }
+}
+
+@Command({ name: "recall", description: "Says the note" })
+export class Recall {
+  constructor(private readonly store: StateStore) {}
+  async run(ctx: CommandContext) {
+    await ctx.reply(\`note: \${(await this.store.get<string>("note")) ?? "nothing"}\`);
+  }
+}
+
+@Listener()
+export class SayNote {
+  constructor(private readonly store: StateStore, private readonly rest: RestClient) {}
+  @OnSchedule("say-note")
+  async say(payload: { channelId: string }, job: JobInfo) {
+    const note = await this.store.get<string>("note");
+    await this.rest.createMessage(payload.channelId, { content: \`the note was \${note} (late: \${job.late})\` });
+  }
+}
+`;
+
+describe("chatbot dev's state", () => {
+  it("keeps the store and scheduled jobs across a reload and a restart in .chatbot/, and --fresh clears them", async () => {
+    const project = newProject();
+    project.write("src/notes.ts", NOTES);
+    project.edit("src/bot.ts", "commands: [Ping, Echo]", "commands: [Ping, Echo, Remember, Recall]");
+    project.edit("src/bot.ts", "listeners: [Seen]", "listeners: [Seen, SayNote]");
+    project.edit(
+      "src/bot.ts",
+      `import { Seen }`,
+      `import { Recall, Remember, SayNote } from "./notes.js";\nimport { Seen }`,
+    );
+    let dev = await start(project);
+    expect(await use(dev, project, "remember", [{ name: "text", value: "milk" }])).toEqual({
+      state: "answered",
+      contents: ["kept"],
+    });
+    // A save: the new code reads what the old one wrote.
+    await save(dev, project, "src/greeter.ts", "pong v1", "pong v2");
+    expect((await use(dev, project, "recall")).contents).toEqual(["note: milk"]);
+
+    // Stopped before the job is due, started again after: the job runs at start, marked late.
+    dev.child.kill("SIGINT");
+    await new Promise((resolve) => dev.child.once("exit", resolve));
+    await new Promise((resolve) => setTimeout(resolve, 1_600));
+    dev = await start(project);
+    expect((await use(dev, project, "recall")).contents).toEqual(["note: milk"]);
+    const { channels } = project.world();
+    const messages = async () => {
+      const res = await fetch(`${dev.baseUrl}/dev/v1/channels/${channels.general}/messages?limit=20`, {
+        headers: { "x-dev-user": "alice" },
+      });
+      return ((await res.json()) as Array<{ content: string }>).map((m) => m.content);
+    };
+    for (let i = 0; i < 100 && !(await messages()).includes("the note was milk (late: true)"); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect((await messages()).filter((m) => m.startsWith("the note was"))).toEqual([
+      "the note was milk (late: true)",
+    ]);
+
+    dev.child.kill("SIGINT");
+    await new Promise((resolve) => dev.child.once("exit", resolve));
+    dev = await start(project, ["--fresh"]);
+    expect((await use(dev, project, "recall")).contents).toEqual(["note: nothing"]);
+  });
+});
