@@ -40,7 +40,7 @@ const FLOORS = [
     "webhooks",
   ].map((feature) => ({ name: `features/${feature}`, paths: [`features/${feature}/`] })),
   { name: "events", paths: ["events/"] },
-  { name: "dev API", paths: ["routes/", "seed/", "observe/"] },
+  { name: "dev API", paths: ["dev-api/", "seed/", "observe/"] },
   { name: "assembly", paths: ["server/", "start-server\\.ts$", "index\\.ts$"] },
 ];
 

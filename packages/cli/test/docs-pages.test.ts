@@ -161,9 +161,13 @@ describe("docs/reference-server.md", () => {
 describe("the dev API of docs/reference-server.md", () => {
   it("documents every /dev/v1 route of the server, each with exactly the methods it answers", async () => {
     const documented = devRoutesOf(readPage("docs/reference-server.md"));
-    const folder = join(REPO_ROOT, "packages/server/src/routes/dev");
+    // The dev routes live in the server's feature folders and its dev-api/ folder: read every source.
+    const folder = join(REPO_ROOT, "packages/server/src");
+    const sources = readdirSync(folder, { recursive: true, encoding: "utf8" }).filter((file) =>
+      file.endsWith(".ts"),
+    );
     const served = new Set(
-      readdirSync(folder).flatMap((file) =>
+      sources.flatMap((file) =>
         [...readFileSync(join(folder, file), "utf8").matchAll(/path: "(\/dev\/v1\/[^"]*)"/g)].map((m) =>
           m[1]!.replace(/:\w+/g, "{}"),
         ),

@@ -115,5 +115,5 @@ export function devRoute<
   return { kind: "dev", ...spec } as unknown as DevRoute;
 }
 
-/** A feature of the server as the assembly installs it: its hooks, and its `/v1` routes. */
+/** A feature of the server as the assembly installs it: its hooks, and its `/v1` and `/dev/v1` routes. */
 export type ServerFeature = Feature<Route>;

@@ -18,7 +18,7 @@ import { TABLE_NAMES, type TableRows, World } from "./world/world.js";
 export interface Feature<Route = unknown> {
   /** A short name, unique among the installed features (`"messages"`). */
   readonly name: string;
-  /** Its `/v1` routes, as data. */
+  /** Its routes (`/v1`, `/dev/v1`, raw), as data. */
   readonly routes?: readonly Route[];
   /** Adds its commit hooks, lifecycle hooks and services to the kernel. */
   install?(kernel: Kernel): void;

@@ -1,5 +1,6 @@
 import type { ServerFeature } from "../../http/route.js";
 import { InteractionDeadlines } from "./interaction-deadlines.js";
+import { devInteractionRoutes } from "./interaction-dev-routes.js";
 import { interactionRoutes } from "./interaction-routes.js";
 import { DEFAULT_KEPT_INTERACTIONS } from "./interaction-retention.js";
 
@@ -22,7 +23,7 @@ export function interactionsFeature(keptInteractions = DEFAULT_KEPT_INTERACTIONS
   }
   return {
     name: "interactions",
-    routes: interactionRoutes,
+    routes: [...interactionRoutes, ...devInteractionRoutes],
     install(kernel) {
       const deadlines = new InteractionDeadlines(kernel);
       kernel.decorate("interactions", deadlines);

@@ -1,4 +1,5 @@
 import type { ServerFeature } from "../../http/route.js";
+import { devMemberRoutes } from "./member-dev-routes.js";
 import { TimeoutScheduler } from "./timeout-scheduler.js";
 
 declare module "../../kernel/kernel.js" {
@@ -11,6 +12,7 @@ declare module "../../kernel/kernel.js" {
 /** Members of servers: joins, updates, timeouts (each timeout's end is a deadline on the clock). */
 export const membersFeature: ServerFeature = {
   name: "members",
+  routes: devMemberRoutes,
   install(kernel) {
     const timeouts = new TimeoutScheduler(kernel);
     kernel.decorate("timeouts", timeouts);

@@ -1,4 +1,5 @@
 import type { ServerFeature } from "../../http/route.js";
+import { devMessageRoutes } from "./message-dev-routes.js";
 import { messageRoutes } from "./message-routes.js";
 
 declare module "../../kernel/kernel.js" {
@@ -11,7 +12,7 @@ declare module "../../kernel/kernel.js" {
 /** Messages: posts, edits, reads, reactions, moderation, and the channel routes that serve them. */
 export const messagesFeature: ServerFeature = {
   name: "messages",
-  routes: messageRoutes,
+  routes: [...messageRoutes, ...devMessageRoutes],
   install(kernel) {
     const lastPostAt = new Map<string, number>();
     kernel.decorate("lastPostAt", lastPostAt);

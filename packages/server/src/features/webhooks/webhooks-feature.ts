@@ -1,5 +1,6 @@
 import type { RawRoute, ServerFeature } from "../../http/route.js";
 import { isWebhookRequest, WEBHOOK_PATH_PREFIX } from "../../http/webhook-path.js";
+import { devWebhookRoutes } from "./webhook-dev-routes.js";
 import { createWebhookHandler } from "./webhook-handler.js";
 
 /** Webhook executions (`/api/webhooks/{id}/{secret}`): a raw route, with no token and no `/v1`. */
@@ -11,4 +12,7 @@ export const webhookRoute: RawRoute = {
 };
 
 /** Webhooks: their records and operations, and the route that executes them. */
-export const webhooksFeature: ServerFeature = { name: "webhooks", routes: [webhookRoute] };
+export const webhooksFeature: ServerFeature = {
+  name: "webhooks",
+  routes: [webhookRoute, ...devWebhookRoutes],
+};

@@ -1,12 +1,12 @@
 import { bitsToPermissions, SnowflakeSchema } from "@chatbot/protocol";
 import * as v from "valibot";
-import { ApiError } from "../../kernel/errors/api-error.js";
-import { json } from "../../http/reply.js";
-import { type DevRoute, devRoute } from "../../http/route.js";
-import { commandPlace } from "../../features/interactions/command-user.js";
-import { appCommandsShowIn } from "../../features/interactions/visible-command.js";
-import { serializeCommand } from "../../features/commands/command-serializer.js";
-import { intQuery } from "../../http/query-schemas.js";
+import { ApiError } from "../kernel/errors/api-error.js";
+import { json } from "../http/reply.js";
+import { type DevRoute, devRoute } from "../http/route.js";
+import { commandPlace } from "../features/interactions/command-user.js";
+import { appCommandsShowIn } from "../features/interactions/visible-command.js";
+import { serializeCommand } from "../features/commands/command-serializer.js";
+import { intQuery } from "../http/query-schemas.js";
 
 /** `?app_id=&after=&limit=` of `GET /dev/v1/inspector`. */
 const InspectorQuerySchema = v.object({

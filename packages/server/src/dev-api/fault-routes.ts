@@ -1,7 +1,7 @@
 import { FaultBodySchema } from "@chatbot/protocol/dev";
-import { json, NO_CONTENT } from "../../http/reply.js";
-import { type DevRoute, devRoute } from "../../http/route.js";
-import { appById } from "../../features/apps/apps.js";
+import { json, NO_CONTENT } from "../http/reply.js";
+import { type DevRoute, devRoute } from "../http/route.js";
+import { appById } from "../features/apps/apps.js";
 
 /**
  * The dev API's faults, so that a bot's resilience can be tested: `close_gateway` closes the app's

@@ -1,9 +1,9 @@
-import { ManualClock } from "../../clock.js";
-import { ClockNotControllableError } from "../../kernel/errors/http-errors.js";
-import { json, NO_CONTENT, streamedJson } from "../../http/reply.js";
-import { type DevRoute, devRoute } from "../../http/route.js";
+import { ManualClock } from "../clock.js";
+import { ClockNotControllableError } from "../kernel/errors/http-errors.js";
+import { json, NO_CONTENT, streamedJson } from "../http/reply.js";
+import { type DevRoute, devRoute } from "../http/route.js";
 import { AdvanceClockBodySchema, SeedWorldSchema } from "@chatbot/protocol/dev";
-import { exportWorldJson } from "../../seed/world-export.js";
+import { exportWorldJson } from "../seed/world-export.js";
 
 /** Dev routes for the whole world and the clock. */
 export const devWorldRoutes: DevRoute[] = [

@@ -1,18 +1,13 @@
 import { json, NO_CONTENT } from "../../http/reply.js";
 import { type DevRoute, devRoute } from "../../http/route.js";
-import {
-  createCategory,
-  createChannel,
-  deleteChannel,
-  updateChannel,
-} from "../../features/channels/channels.js";
-import { serializeCategory } from "../../features/roles/role-serializer.js";
+import { createCategory, createChannel, deleteChannel, updateChannel } from "./channels.js";
+import { serializeCategory } from "../roles/role-serializer.js";
 import {
   CreateCategoryBodySchema,
   CreateChannelBodySchema,
   PatchChannelBodySchema,
 } from "@chatbot/protocol/dev";
-import { devChannel } from "./dev-views.js";
+import { devChannel } from "./channel-dev-view.js";
 
 /** Dev routes for channels and categories, each as the person of `X-Dev-User`. */
 export const devChannelRoutes: DevRoute[] = [

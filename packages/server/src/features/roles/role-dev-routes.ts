@@ -1,8 +1,8 @@
 import { json, NO_CONTENT } from "../../http/reply.js";
 import { type DevRoute, devRoute } from "../../http/route.js";
-import { reorderRoles } from "../../features/roles/role-reorder.js";
-import { createRole, deleteRole, updateRole } from "../../features/roles/roles.js";
-import { serializeRole } from "../../features/roles/role-serializer.js";
+import { reorderRoles } from "./role-reorder.js";
+import { createRole, deleteRole, updateRole } from "./roles.js";
+import { serializeRole } from "./role-serializer.js";
 import { CreateRoleBodySchema, PatchRoleBodySchema, ReorderRolesBodySchema } from "@chatbot/protocol/dev";
 
 /** Dev routes for roles, each as the person of `X-Dev-User`. */

@@ -1,10 +1,10 @@
 import { json, NO_CONTENT } from "../../http/reply.js";
 import { type DevRoute, devRoute } from "../../http/route.js";
-import { appById, createApp, deleteApp, resetAppToken, updateApp } from "../../features/apps/apps.js";
+import { appById, createApp, deleteApp, resetAppToken, updateApp } from "./apps.js";
 import { createUser } from "../../kernel/actors/users.js";
 import { serializeUser } from "../../kernel/actors/user-serializer.js";
 import { CreateAppBodySchema, CreateUserBodySchema, PatchAppBodySchema } from "@chatbot/protocol/dev";
-import { devApplication } from "./dev-views.js";
+import { devApplication } from "./app-dev-views.js";
 
 /** Dev routes for people and apps (setup: no actor), and an app's gateway sessions. */
 export const devAppRoutes: DevRoute[] = [

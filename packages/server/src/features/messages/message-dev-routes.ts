@@ -1,30 +1,17 @@
 import { json, NO_CONTENT } from "../../http/reply.js";
 import { type DevRoute, devRoute } from "../../http/route.js";
-import { withEphemeralAnswers } from "../../features/interactions/ephemeral-answers.js";
-import { bulkDeleteMessages, deleteMessage, setPinned } from "../../features/messages/message-moderation.js";
-import { listMessages } from "../../features/messages/message-reads.js";
-import { createMessage, editMessage } from "../../features/messages/messages.js";
-import { setReaction } from "../../features/messages/reactions.js";
-import { serializeMessage } from "../../features/messages/message-serializer.js";
-import { MessagePageQuerySchema } from "../../http/query-schemas.js";
+import { bulkDeleteMessages, deleteMessage, setPinned } from "./message-moderation.js";
+import { createMessage, editMessage } from "./messages.js";
+import { setReaction } from "./reactions.js";
+import { serializeMessage } from "./message-serializer.js";
 import { BulkDeleteBodySchema, DevEditMessageBodySchema, DevMessageBodySchema } from "@chatbot/protocol/dev";
 
-/** Dev routes for messages, pins and reactions, each as the person of `X-Dev-User`. */
+/**
+ * Dev routes for messages, pins and reactions, each as the person of `X-Dev-User`. A person's read of
+ * a channel's messages is the interactions feature's (see `devInteractionRoutes`): it merges in the
+ * ephemeral answers of their interactions.
+ */
 export const devMessageRoutes: DevRoute[] = [
-  devRoute({
-    method: "GET",
-    path: "/dev/v1/channels/:channel_id/messages",
-    query: MessagePageQuerySchema,
-    handle: ({ core, actor, param, query }) => {
-      const person = actor();
-      const list = listMessages(core, person, param("channel_id"), query);
-      return json(
-        withEphemeralAnswers(core, person.user.id, param("channel_id"), query, list.messages),
-        200,
-        list.historyHidden ? { "x-history-hidden": "1" } : undefined,
-      );
-    },
-  }),
   devRoute({
     method: "POST",
     path: "/dev/v1/channels/:channel_id/messages",

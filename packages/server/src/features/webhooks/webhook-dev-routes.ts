@@ -1,17 +1,8 @@
 import { CreateWebhookBodySchema } from "@chatbot/protocol/dev";
 import { json, NO_CONTENT } from "../../http/reply.js";
 import { type DevRoute, devRoute } from "../../http/route.js";
-import {
-  serializeDevWebhook,
-  serializeNewWebhook,
-  webhookUrl,
-} from "../../features/webhooks/webhook-serializer.js";
-import {
-  createWebhook,
-  deleteWebhook,
-  renewWebhookUrl,
-  webhookById,
-} from "../../features/webhooks/webhook-admin.js";
+import { serializeDevWebhook, serializeNewWebhook, webhookUrl } from "./webhook-serializer.js";
+import { createWebhook, deleteWebhook, renewWebhookUrl, webhookById } from "./webhook-admin.js";
 
 /** Dev routes for webhooks: made, renewed and deleted by a person with `manage_webhooks`. */
 export const devWebhookRoutes: DevRoute[] = [

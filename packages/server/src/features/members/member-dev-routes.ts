@@ -2,10 +2,10 @@ import type { Kernel } from "../../kernel/kernel.js";
 import { UnknownObjectError } from "../../kernel/errors/api-error.js";
 import { json, NO_CONTENT } from "../../http/reply.js";
 import { type DevRoute, devRoute } from "../../http/route.js";
-import { memberPage } from "../../features/members/member-page.js";
-import { updateMember } from "../../features/members/member-update.js";
-import { joinGuild, removeMember, unbanUser } from "../../features/members/members.js";
-import { serializeMember } from "../../features/members/member-serializer.js";
+import { memberPage } from "./member-page.js";
+import { updateMember } from "./member-update.js";
+import { joinGuild, removeMember, unbanUser } from "./members.js";
+import { serializeMember } from "./member-serializer.js";
 import type { MemberRecord } from "../../kernel/world/records.js";
 import { MemberPageQuerySchema } from "../../http/query-schemas.js";
 import {

@@ -1,12 +1,8 @@
 import { AutomodRuleBodySchema } from "@chatbot/protocol/dev";
-import {
-  createAutomodRule,
-  deleteAutomodRule,
-  listAutomodRules,
-} from "../../features/automod/automod-rules.js";
+import { createAutomodRule, deleteAutomodRule, listAutomodRules } from "./automod-rules.js";
 import { json, NO_CONTENT } from "../../http/reply.js";
 import { type DevRoute, devRoute } from "../../http/route.js";
-import { serializeAutomodRule } from "../../features/automod/automod-rule-serializer.js";
+import { serializeAutomodRule } from "./automod-rule-serializer.js";
 
 /** Dev routes for AutoMod keyword rules, as a person with `manage_guild`. */
 export const devAutomodRoutes: DevRoute[] = [

@@ -2,11 +2,11 @@ import { UnknownObjectError } from "../../kernel/errors/api-error.js";
 import { json, NO_CONTENT } from "../../http/reply.js";
 import { type DevRoute, devRoute } from "../../http/route.js";
 import { compareIds } from "../../ids.js";
-import { createEmoji, deleteEmoji, renameEmoji } from "../../features/guilds/emojis.js";
-import { createGuild, deleteGuild, updateGuild } from "../../features/guilds/guilds.js";
-import { installApp, uninstallApp, updateInstall } from "../../features/apps/installs.js";
+import { createEmoji, deleteEmoji, renameEmoji } from "./emojis.js";
+import { createGuild, deleteGuild, updateGuild } from "./guilds.js";
+import { installApp, uninstallApp, updateInstall } from "../apps/installs.js";
 import { serializeAuditLogEntry } from "../../kernel/audit/audit-log-serializer.js";
-import { serializeEmoji } from "../../features/roles/role-serializer.js";
+import { serializeEmoji } from "../roles/role-serializer.js";
 import type { GuildRecord } from "../../kernel/world/records.js";
 import { AuditLogQuerySchema } from "../../http/query-schemas.js";
 import {
@@ -17,7 +17,8 @@ import {
   InstallPatchSchema,
   PatchGuildBodySchema,
 } from "@chatbot/protocol/dev";
-import { devChannel, devInstall } from "./dev-views.js";
+import { devInstall } from "../apps/app-dev-views.js";
+import { devChannel } from "../channels/channel-dev-view.js";
 
 function guildView(guild: GuildRecord): DevGuild {
   return {
