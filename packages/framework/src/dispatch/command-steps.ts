@@ -5,8 +5,8 @@ import { failed } from "../bot/telemetry.js";
 import type { CommandContext } from "../context/command-context.js";
 import type { CommandDefinition } from "../definitions/command-definition.js";
 import { runMiddleware } from "../middleware/compose.js";
-import { type DispatchDeps, reportError } from "./dispatch-deps.js";
-import type { NamedStep } from "./pipeline.js";
+import { type DispatchDeps, handlerFailed } from "./dispatch-deps.js";
+import { catchingStep, type NamedStep } from "./pipeline.js";
 import { resolveClass } from "./resolve-class.js";
 
 /** The auto-defer margin when neither the bot nor the command sets one. */
@@ -145,23 +145,16 @@ function logInteraction(ctx: CommandContext, outcome: string): void {
 
 /** Step `error-reply`: a handler that threw is logged, reported, and the person told it failed. */
 export function errorReply(deps: DispatchDeps): CommandStep {
-  return {
-    name: "error-reply",
-    run: async (run, next) => {
-      try {
-        await next();
-      } catch (error) {
-        if (run.span) failed(run.span, error);
-        deps.telemetry().handlerError("command", run.definition!.target.name);
-        await commandFailed(deps, error, run.ctx);
-      }
-    },
-  };
+  return catchingStep("error-reply", async (run, error) => {
+    if (run.span) failed(run.span, error);
+    await commandFailed(deps, error, run);
+  });
 }
 
-async function commandFailed(deps: DispatchDeps, error: unknown, ctx: CommandContext): Promise<void> {
-  deps.logger.error(`/${ctx.commandName} by ${ctx.user.username} threw`, error);
-  await reportError(deps, error, { kind: "command", ctx });
+async function commandFailed(deps: DispatchDeps, error: unknown, run: CommandRun): Promise<void> {
+  const { ctx } = run;
+  const line = `/${ctx.commandName} by ${ctx.user.username} threw`;
+  await handlerFailed(deps, error, run.definition!.target.name, line, { kind: "command", ctx });
   if (ctx.state === "expired") return;
   await ctx
     .reply({ content: `Something went wrong while running /${ctx.commandName}.`, ephemeral: true })

@@ -30,3 +30,19 @@ export async function reportError(deps: DispatchDeps, error: unknown, where: Han
     deps.logger.error("the onError hook threw", hookError);
   }
 }
+
+/**
+ * A handler threw: counted in `chatbot.handler.errors` under `label`, logged with `line`, and given
+ * to `onError`.
+ */
+export async function handlerFailed(
+  deps: DispatchDeps,
+  error: unknown,
+  label: string,
+  line: string,
+  where: HandlerFailure,
+): Promise<void> {
+  deps.telemetry().handlerError(where.kind, label);
+  deps.logger.error(line, error);
+  await reportError(deps, error, where);
+}

@@ -7,8 +7,8 @@ import { failed } from "../bot/telemetry.js";
 import { EventContext } from "../context/event-context.js";
 import type { HandlerDefinition } from "../definitions/listener-definition.js";
 import { type Middleware, runMiddleware } from "../middleware/compose.js";
-import { type DispatchDeps, reportError } from "./dispatch-deps.js";
-import type { NamedStep } from "./pipeline.js";
+import { type DispatchDeps, handlerFailed } from "./dispatch-deps.js";
+import { catchingStep, type NamedStep } from "./pipeline.js";
 import { callMethod } from "./resolve-class.js";
 
 /** One gateway event on its way through the event pipeline to the handlers of its name. */
@@ -113,20 +113,12 @@ export function handlerTelemetry(deps: DispatchDeps): NamedStep<HandlerRun> {
 
 /** Step `errors`: a handler that threw is counted, logged and reported; the next handler runs. */
 export function handlerErrors(deps: DispatchDeps): NamedStep<HandlerRun> {
-  return {
-    name: "errors",
-    run: async (run, next) => {
-      try {
-        await next();
-      } catch (error) {
-        const { event, handler, ctx } = run;
-        if (run.span) failed(run.span, error);
-        deps.telemetry().handlerError("event", handler.label);
-        deps.logger.error(`${handler.label} (@On "${event.name}") threw`, error);
-        await reportError(deps, error, { kind: "event", ctx, handler: handler.label });
-      }
-    },
-  };
+  return catchingStep("errors", async (run, error) => {
+    const { event, handler, ctx } = run;
+    if (run.span) failed(run.span, error);
+    const where = { kind: "event", ctx, handler: handler.label } as const;
+    await handlerFailed(deps, error, handler.label, `${handler.label} (@On "${event.name}") threw`, where);
+  });
 }
 
 /** Step `middleware`: the bot's event middleware, then the listener's own. */

@@ -1,7 +1,7 @@
 import type { ScheduleDefinition } from "../definitions/listener-definition.js";
 import type { JobInfo } from "../state/scheduler.js";
-import { type DispatchDeps, reportError } from "./dispatch-deps.js";
-import type { NamedStep } from "./pipeline.js";
+import { type DispatchDeps, handlerFailed } from "./dispatch-deps.js";
+import { catchingStep, type NamedStep } from "./pipeline.js";
 import { callMethod } from "./resolve-class.js";
 
 /** One due job on its way through the job pipeline to its `@OnSchedule` handler. */
@@ -14,19 +14,12 @@ export interface JobRun {
 
 /** Step `errors`: a job that threw is counted, logged and reported, then failed for the scheduler to retry. */
 export function jobErrors(deps: DispatchDeps): NamedStep<JobRun> {
-  return {
-    name: "errors",
-    run: async (run, next) => {
-      try {
-        await next();
-      } catch (error) {
-        deps.telemetry().handlerError("job", run.definition.label);
-        deps.logger.error(`${run.definition.label} (job ${run.name}) threw`, error);
-        await reportError(deps, error, { kind: "job", handler: run.definition.label, job: run.job });
-        throw error;
-      }
-    },
-  };
+  return catchingStep("errors", async (run, error) => {
+    const { label } = run.definition;
+    const where = { kind: "job", handler: label, job: run.job } as const;
+    await handlerFailed(deps, error, label, `${label} (job ${run.name}) threw`, where);
+    throw error;
+  });
 }
 
 /** Step `telemetry`: a span per job run, with whether it ran late and its attempt. */

@@ -57,3 +57,23 @@ export class Pipeline<R> {
     }
   }
 }
+
+/**
+ * A step named `name` that runs the later steps and hands what they threw to `onError`, which may
+ * throw it on (the error steps of the three pipelines).
+ */
+export function catchingStep<R>(
+  name: string,
+  onError: (run: R, error: unknown) => Promise<void>,
+): NamedStep<R> {
+  return {
+    name,
+    run: async (run, next) => {
+      try {
+        await next();
+      } catch (error) {
+        await onError(run, error);
+      }
+    },
+  };
+}
