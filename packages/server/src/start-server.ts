@@ -1,6 +1,6 @@
 import { createServer, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { type Clock, ManualClock, RealClock } from "./clock.js";
+import { type Clock, ManualClock, RealClock } from "./kernel/clock.js";
 import { CoreRuntime } from "./server/core-runtime.js";
 import { createGatewayBackend } from "./events/gateway-backend-adapter.js";
 import { ServerCore } from "./server/server-core.js";

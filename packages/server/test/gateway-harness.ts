@@ -2,7 +2,7 @@
 // the manual clock, the dev API over fetch, and `ws` clients that identify and read frames.
 import { type Intent, type PermissionName, type Scope, ServerFrameSchema, validate } from "@chatbot/protocol";
 import { WebSocket } from "ws";
-import { ManualClock } from "../src/clock.js";
+import { ManualClock } from "../src/kernel/clock.js";
 import { type RunningServer, type ServerOptions, startServer } from "../src/index.js";
 
 /** A frame as a client received it. */

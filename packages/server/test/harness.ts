@@ -1,5 +1,5 @@
 import type { Channel, Message, Scope, User } from "@chatbot/protocol";
-import { ManualClock } from "../src/clock.js";
+import { ManualClock } from "../src/kernel/clock.js";
 import { type RunningServer, type ServerOptions, startServer } from "../src/index.js";
 
 /** An answer as a test reads it. `T` is what the test expects the body to be. */

@@ -2,7 +2,7 @@
 // each test runs at one reading of the manual clock unless it says otherwise.
 import type { Message } from "@chatbot/protocol";
 import { afterEach, describe, expect, it } from "vitest";
-import { ManualClock } from "../src/clock.js";
+import { ManualClock } from "../src/kernel/clock.js";
 import { type EventWorld, eventWorld, GatewayHarness } from "./gateway-harness.js";
 
 let h: GatewayHarness;

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import type { ParsedSeedWorld } from "@chatbot/protocol/dev";
 import { afterEach, describe, expect, it } from "vitest";
-import { ManualClock } from "../src/clock.js";
-import { compareIds, isSnowflake } from "../src/ids.js";
+import { ManualClock } from "../src/kernel/clock.js";
+import { compareIds, isSnowflake } from "../src/kernel/ids.js";
 import { type RunningServer, SeedError, type SeedWorld, startServer } from "../src/index.js";
 
 const DEMO = JSON.parse(

@@ -1,4 +1,4 @@
-import { ManualClock } from "../clock.js";
+import { ManualClock } from "../kernel/clock.js";
 import { ClockNotControllableError } from "../kernel/errors/http-errors.js";
 import { json, NO_CONTENT, streamedJson } from "../http/reply.js";
 import { type DevRoute, devRoute } from "../http/route.js";

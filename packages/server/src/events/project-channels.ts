@@ -1,5 +1,5 @@
 import type { ServerChange } from "../kernel/changes/server-change.js";
-import { compareIds } from "../ids.js";
+import { compareIds } from "../kernel/ids.js";
 import { hasPermission } from "../kernel/permissions/compute.js";
 import { serializeChannel } from "../features/channels/channel-serializer.js";
 import type { ChannelRecord } from "../kernel/world/records.js";

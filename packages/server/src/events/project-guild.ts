@@ -1,5 +1,5 @@
 import type { ServerChange } from "../kernel/changes/server-change.js";
-import { compareIds } from "../ids.js";
+import { compareIds } from "../kernel/ids.js";
 import { serializeEmoji, serializeRole } from "../features/roles/role-serializer.js";
 import type { RoleRecord } from "../kernel/world/records.js";
 import { resyncChannels } from "./project-channels.js";

@@ -5,7 +5,7 @@ import type {
   Intent,
   ServerFrame,
 } from "@chatbot/protocol";
-import type { Clock } from "../clock.js";
+import type { Clock } from "../kernel/clock.js";
 import { assertCloseFrame } from "./close-reason.js";
 import { type BurstSocket, ConnectBurst } from "./connect-burst.js";
 import { GuildUpdateMerger } from "./guild-update-merger.js";

@@ -1,5 +1,5 @@
 import type { GuildCreatePayload, Intent, ReadyPayload, User } from "@chatbot/protocol";
-import type { Clock } from "../clock.js";
+import type { Clock } from "../kernel/clock.js";
 
 /** Who a bot token belongs to, as the gateway needs it for `READY`. */
 export interface GatewayIdentity {

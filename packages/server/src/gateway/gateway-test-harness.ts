@@ -6,7 +6,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { DispatchOf, GuildCreatePayload, Intent } from "@chatbot/protocol";
 import { WebSocket } from "ws";
-import { ManualClock } from "../clock.js";
+import { ManualClock } from "../kernel/clock.js";
 import { createGateway, type Gateway, type GatewayOptions } from "./gateway.js";
 import type { GatewayBackend, GatewayIdentity } from "./gateway-backend.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ManualClock } from "../clock.js";
+import { ManualClock } from "../kernel/clock.js";
 import { GuildUpdateMerger } from "./guild-update-merger.js";
 
 function setup() {

@@ -1,5 +1,5 @@
 import { LIMITS } from "@chatbot/protocol";
-import type { Clock, Timer } from "../clock.js";
+import type { Clock, Timer } from "../kernel/clock.js";
 
 interface Window<P> {
   timer: Timer;

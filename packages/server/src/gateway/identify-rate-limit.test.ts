@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ManualClock } from "../clock.js";
+import { ManualClock } from "../kernel/clock.js";
 import { IdentifyRateLimiter } from "./identify-rate-limit.js";
 
 describe("IdentifyRateLimiter", () => {

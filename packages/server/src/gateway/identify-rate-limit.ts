@@ -1,5 +1,5 @@
 import { LIMITS, type RateLimitRule } from "@chatbot/protocol";
-import type { Clock } from "../clock.js";
+import type { Clock } from "../kernel/clock.js";
 
 /** The default identify limit: more than 5 `identify` frames in 5 seconds from one bot → `4008`. */
 export const IDENTIFY_RATE_LIMIT: RateLimitRule = {

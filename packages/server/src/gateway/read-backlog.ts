@@ -1,5 +1,5 @@
 import type { WebSocket } from "ws";
-import type { Clock, Timer } from "../clock.js";
+import type { Clock, Timer } from "../kernel/clock.js";
 
 /** The read-backlog rule of a gateway (its options, resolved). */
 export interface BacklogRule {

@@ -1,7 +1,7 @@
 import { CloseCode, type IdentifyFrame, type Intent, LIMITS, type ServerFrame } from "@chatbot/protocol";
 import type { Duplex } from "node:stream";
 import { type RawData, WebSocket } from "ws";
-import type { Timer } from "../clock.js";
+import type { Timer } from "../kernel/clock.js";
 import { clampCloseReason } from "./close-reason.js";
 import {
   type DispatchListener,

@@ -2,7 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
 import { InvalidBodyError, UnauthorizedError, UnknownObjectError } from "../kernel/errors/api-error.js";
 import { UnknownRouteError } from "../kernel/errors/http-errors.js";
-import { isSnowflake } from "../ids.js";
+import { isSnowflake } from "../kernel/ids.js";
 import type { PersonActor } from "../kernel/actors/actor.js";
 import { usersNamed } from "../kernel/actors/users.js";
 import type { UserRecord } from "../kernel/world/records.js";

@@ -4,7 +4,7 @@ import Router from "find-my-way";
 import type * as v from "valibot";
 import { type ApiError, InvalidBodyError, isApiError } from "../kernel/errors/api-error.js";
 import { InternalError, MethodNotAllowedError, UnknownRouteError } from "../kernel/errors/http-errors.js";
-import { isSnowflake } from "../ids.js";
+import { isSnowflake } from "../kernel/ids.js";
 import { authenticateBot, rateLimitBot } from "./bot-pipeline.js";
 import { checkDevAccess, devPerson } from "./dev-pipeline.js";
 import { applyCallFaults } from "./faults-hook.js";

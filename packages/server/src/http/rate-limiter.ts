@@ -1,5 +1,5 @@
 import { RATE_LIMITS, type RateLimitRule } from "@chatbot/protocol";
-import type { Clock } from "../clock.js";
+import type { Clock } from "../kernel/clock.js";
 
 /** The rate limits of the reference server (docs/decisions.md#rest-conventions); each configurable. */
 export type RateLimitSettings = { [K in keyof typeof RATE_LIMITS]: RateLimitRule };

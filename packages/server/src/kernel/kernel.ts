@@ -1,7 +1,7 @@
 import { ChangeBus } from "./changes/change-bus.js";
 import type { ChangeListener } from "./changes/server-change.js";
-import type { Clock } from "../clock.js";
-import { IdGenerator, isSnowflake } from "../ids.js";
+import type { Clock } from "./clock.js";
+import { IdGenerator, isSnowflake } from "./ids.js";
 import { PermissionEngine } from "./permissions/permission-engine.js";
 import type { RecordWrite, Store, StoredRows } from "../store/store.js";
 import { Presence } from "./presence/presence.js";

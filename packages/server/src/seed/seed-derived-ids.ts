@@ -1,4 +1,4 @@
-import { snowflakeString } from "../ids.js";
+import { snowflakeString } from "../kernel/ids.js";
 import { SeedError } from "./seed-error.js";
 import type { ParsedSeedWorld } from "@chatbot/protocol/dev";
 

@@ -1,7 +1,7 @@
 import { LIMITS } from "@chatbot/protocol";
 import type { AutomodRuleRecord } from "../kernel/world/automod-rule-record.js";
 import { type CommandRecord, commandScopeKey } from "../kernel/world/command-record.js";
-import { idTimestamp } from "../ids.js";
+import { idTimestamp } from "../kernel/ids.js";
 import type { WebhookRecord } from "../kernel/world/webhook-record.js";
 import { hashWebhookSecret } from "../features/webhooks/webhook-secret.js";
 import type { ChannelRecord, LinkCardRecord, MessageRecord, UserRecord } from "../kernel/world/records.js";

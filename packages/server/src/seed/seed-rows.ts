@@ -1,5 +1,5 @@
 import { AUDIT_LOG_ACTIONS, INTENTS } from "@chatbot/protocol";
-import { idTimestamp } from "../ids.js";
+import { idTimestamp } from "../kernel/ids.js";
 import { everyoneRole } from "../features/guilds/guilds.js";
 import { normalizeEmbed } from "../features/messages/message-input.js";
 import { hashToken } from "../kernel/actors/tokens.js";

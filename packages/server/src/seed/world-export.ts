@@ -1,4 +1,4 @@
-import { compareIds } from "../ids.js";
+import { compareIds } from "../kernel/ids.js";
 import type { World, WorldTables } from "../kernel/world/world.js";
 import type { ParsedSeedWorld } from "@chatbot/protocol/dev";
 

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ServerChange } from "../kernel/changes/server-change.js";
-import { ManualClock } from "../clock.js";
+import { ManualClock } from "../kernel/clock.js";
 import { ApiError } from "../kernel/errors/api-error.js";
 import { createGuild } from "../features/guilds/guilds.js";
 import { createRole } from "../features/roles/roles.js";

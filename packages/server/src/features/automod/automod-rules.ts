@@ -1,6 +1,6 @@
 import type { Kernel } from "../../kernel/kernel.js";
 import { ConflictError, UnknownObjectError } from "../../kernel/errors/api-error.js";
-import { compareIds } from "../../ids.js";
+import { compareIds } from "../../kernel/ids.js";
 import { requireGuildPermission, visibleGuild } from "../../kernel/visibility/access.js";
 import type { PersonActor } from "../../kernel/actors/actor.js";
 import type { AutomodRuleRecord } from "../../kernel/world/automod-rule-record.js";

@@ -1,6 +1,6 @@
 import type { Kernel } from "../../kernel/kernel.js";
 import { InvalidBodyError, UnknownObjectError } from "../../kernel/errors/api-error.js";
-import { compareIds, isSnowflake } from "../../ids.js";
+import { compareIds, isSnowflake } from "../../kernel/ids.js";
 import { requireScope, visibleInstall } from "../../kernel/visibility/access.js";
 import type { BotActor } from "../../kernel/actors/actor.js";
 import { type CommandRecord, commandScopeKey } from "../../kernel/world/command-record.js";

@@ -1,7 +1,7 @@
 import { UnknownObjectError } from "../../kernel/errors/api-error.js";
 import { json, NO_CONTENT } from "../../http/reply.js";
 import { type DevRoute, devRoute } from "../../http/route.js";
-import { compareIds } from "../../ids.js";
+import { compareIds } from "../../kernel/ids.js";
 import { createEmoji, deleteEmoji, renameEmoji } from "./emojis.js";
 import { createGuild, deleteGuild, updateGuild } from "./guilds.js";
 import { installApp, uninstallApp, updateInstall } from "../apps/installs.js";

@@ -1,7 +1,7 @@
 import { UnknownObjectError } from "../../kernel/errors/api-error.js";
 import { json } from "../../http/reply.js";
 import { type BotRoute, botRoute } from "../../http/route.js";
-import { compareIds } from "../../ids.js";
+import { compareIds } from "../../kernel/ids.js";
 import { requireScope, visibleGuild, visibleInstall } from "../../kernel/visibility/access.js";
 import { memberPage } from "../members/member-page.js";
 import { rolesHighestFirst } from "../roles/role-order.js";

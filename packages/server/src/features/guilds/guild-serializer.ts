@@ -1,6 +1,6 @@
 import type { GuildCreatePayload, GuildListEntry, GuildSnapshot } from "@chatbot/protocol";
 import { bitsToPermissions } from "@chatbot/protocol";
-import { compareIds } from "../../ids.js";
+import { compareIds } from "../../kernel/ids.js";
 import { effectiveIntents, effectiveScopes } from "../../kernel/permissions/effective.js";
 import { rolesHighestFirst } from "../roles/role-order.js";
 import { basePermissions, hasPermission } from "../../kernel/permissions/compute.js";

@@ -1,6 +1,6 @@
 import { json, rawJson } from "../../http/reply.js";
 import { type BotRoute, botRoute } from "../../http/route.js";
-import { compareIds } from "../../ids.js";
+import { compareIds } from "../../kernel/ids.js";
 import { serializeGuildListEntry } from "./guild-serializer.js";
 import { RecordJson } from "../../http/record-json.js";
 import { serializeApplication, serializeUser } from "../../kernel/actors/user-serializer.js";

@@ -1,6 +1,6 @@
 import type { Message } from "@chatbot/protocol";
 import type { Kernel } from "../../kernel/kernel.js";
-import { compareIds } from "../../ids.js";
+import { compareIds } from "../../kernel/ids.js";
 import type { MessagePage } from "../messages/message-reads.js";
 import { serializeAnswer } from "./interaction-serializer.js";
 import type { MessageRecord } from "../../kernel/world/records.js";

@@ -1,5 +1,5 @@
 import { LIMITS } from "@chatbot/protocol";
-import type { Timer } from "../../clock.js";
+import type { Timer } from "../../kernel/clock.js";
 import type { Kernel } from "../../kernel/kernel.js";
 import type { InteractionRecord } from "../../kernel/world/interaction-record.js";
 

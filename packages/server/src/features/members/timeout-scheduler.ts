@@ -1,4 +1,4 @@
-import type { Timer } from "../../clock.js";
+import type { Timer } from "../../kernel/clock.js";
 import type { MemberRecord } from "../../kernel/world/records.js";
 import { pairKey } from "../../kernel/world/world.js";
 import type { Kernel } from "../../kernel/kernel.js";

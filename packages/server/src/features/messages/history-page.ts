@@ -1,4 +1,4 @@
-import { compareIds } from "../../ids.js";
+import { compareIds } from "../../kernel/ids.js";
 import type { ConnectedSpan } from "../../kernel/world/records.js";
 import type { IdRange, SortedIds } from "../../kernel/world/sorted-ids.js";
 

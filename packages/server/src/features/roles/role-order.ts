@@ -1,4 +1,4 @@
-import { compareIds } from "../../ids.js";
+import { compareIds } from "../../kernel/ids.js";
 import type { RoleRecord } from "../../kernel/world/records.js";
 import type { Transaction } from "../../kernel/changes/transaction.js";
 import type { World } from "../../kernel/world/world.js";

@@ -1,4 +1,4 @@
-import { compareIds } from "../../ids.js";
+import { compareIds } from "../ids.js";
 import type { ConnectedSpan } from "../world/records.js";
 import type { World } from "../world/world.js";
 

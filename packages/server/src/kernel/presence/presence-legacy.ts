@@ -1,4 +1,4 @@
-import { ID_EPOCH } from "../../ids.js";
+import { ID_EPOCH } from "../ids.js";
 import type { ConnectedSpan, PresenceRecord } from "../world/records.js";
 
 /** A presence row as data files written before connected spans kept it: clock readings. */

@@ -2,7 +2,7 @@ import type { ConnectedSpan, PresenceRecord } from "../world/records.js";
 import type { Transaction } from "../changes/transaction.js";
 import { compactSpans, sameSpans, spansCover } from "./connected-spans.js";
 import { upgradePresenceRow } from "./presence-legacy.js";
-import type { IdGenerator } from "../../ids.js";
+import type { IdGenerator } from "../ids.js";
 import type { World } from "../world/world.js";
 
 /** What {@link Presence} uses of the kernel that holds it. */

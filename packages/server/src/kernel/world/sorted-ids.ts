@@ -1,4 +1,4 @@
-import { compareIds } from "../../ids.js";
+import { compareIds } from "../ids.js";
 
 /** Bounds of a page of ids, both exclusive; a missing bound is open. */
 export interface IdRange {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { IdsExhaustedError } from "./kernel/errors/http-errors.js";
+import { IdsExhaustedError } from "./errors/http-errors.js";
 import { compareIds, ID_EPOCH, IdGenerator, idTimestamp, isSnowflake, snowflakeString } from "./ids.js";
 
 describe("IdGenerator", () => {

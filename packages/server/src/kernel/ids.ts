@@ -1,5 +1,5 @@
 import { isSnowflakeString } from "@chatbot/protocol";
-import { IdsExhaustedError } from "./kernel/errors/http-errors.js";
+import { IdsExhaustedError } from "./errors/http-errors.js";
 
 /** 2024-01-01T00:00:00Z: the epoch of the snowflake ids' time part. */
 export const ID_EPOCH = 1_704_067_200_000;
