@@ -1,10 +1,7 @@
-import type { Options } from "yargs";
 import { DEV_OPTIONS } from "./dev/dev-options.js";
 import { SYNC_OPTIONS } from "./dev/sync-options.js";
+import type { FlagSpec } from "./flag-spec.js";
 import { SERVER_OPTIONS } from "./server-options.js";
-
-/** A flag as the tables declare it: yargs' options, plus the name of its value in the docs. */
-export type FlagSpec = Options & { readonly value?: string };
 
 /** Every command's flag table, by command: what `--help` shows and what docs/cli.md lists. */
 export const FLAG_TABLES: Record<string, Record<string, FlagSpec>> = {

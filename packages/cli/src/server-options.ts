@@ -1,4 +1,4 @@
-import type { FlagSpec } from "./flag-docs.js";
+import type { FlagSpec } from "./flag-spec.js";
 import { existingFile, nonEmpty, wholeNumber } from "./flag-values.js";
 
 /**

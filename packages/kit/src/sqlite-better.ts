@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import type BetterSqlite3 from "better-sqlite3";
-import type { SqliteDatabase, SqliteStatement, SqliteValue } from "./sqlite.js";
+import type { SqliteDatabase, SqliteStatement, SqliteValue } from "./sqlite-types.js";
 
 /** The better-sqlite3 package (an optional peer dependency), or why it could not be loaded. */
 export function loadBetterSqlite(): typeof BetterSqlite3 | Error {

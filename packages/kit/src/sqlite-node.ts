@@ -1,5 +1,5 @@
 import type * as NodeSqlite from "node:sqlite";
-import type { SqliteDatabase, SqliteStatement, SqliteTransactionMode, SqliteValue } from "./sqlite.js";
+import type { SqliteDatabase, SqliteStatement, SqliteTransactionMode, SqliteValue } from "./sqlite-types.js";
 
 type NodeSqliteModule = typeof NodeSqlite;
 

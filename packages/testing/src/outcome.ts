@@ -1,7 +1,9 @@
 import type { Message } from "@chatbot/protocol";
+import type { ServerObserver } from "@chatbot/server";
 import type { InteractionNotice, InteractionState } from "@chatbot/protocol/dev";
 import { NotAnsweredError } from "./errors.js";
-import type { WorldContext } from "./world-context.js";
+import type { MessageLog } from "./message-log.js";
+import type { Waits } from "./waits.js";
 
 /** What the person who used a command sees of it. */
 export interface OutcomeView {
@@ -9,6 +11,15 @@ export interface OutcomeView {
   /** Every answer in id order, ephemeral ones included (those carry `flags: 64`). */
   readonly messages: readonly Message[];
   readonly notice: InteractionNotice | null;
+}
+
+/** The part of its world an outcome reads (the world's context has it all). */
+export interface OutcomeWorld {
+  readonly observe: ServerObserver;
+  readonly waits: Waits;
+  readonly log: MessageLog;
+  readonly timeoutMs: number;
+  channelLabel(channelId: string): string;
 }
 
 /**
@@ -21,7 +32,7 @@ export class Outcome {
   private readonly states: InteractionState[] = [];
 
   constructor(
-    private readonly world: WorldContext,
+    private readonly world: OutcomeWorld,
     /** The interaction id. */
     readonly id: string,
     /** The command as typed, `/name`. */

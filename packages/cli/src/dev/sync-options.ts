@@ -1,4 +1,4 @@
-import type { FlagSpec } from "../flag-docs.js";
+import type { FlagSpec } from "../flag-spec.js";
 import { httpUrl, nonEmpty } from "../flag-values.js";
 
 /** The flags of `chatbot sync`, declared once: registered with yargs and documented in docs/cli.md. */

@@ -1,0 +1,4 @@
+import type { Options } from "yargs";
+
+/** A flag as the tables declare it: yargs' options, plus the name of its value in the docs. */
+export type FlagSpec = Options & { readonly value?: string };
