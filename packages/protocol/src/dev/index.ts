@@ -9,6 +9,7 @@ export * from "./bodies/guild-bodies.js";
 export * from "./client/dev-api-error.js";
 export * from "./client/dev-client.js";
 export * from "./routes/dev-route.js";
+export * from "./routes/dev-route-bodies.js";
 export * from "./routes/dev-routes.js";
 export * from "./seed-world/seed-world.js";
 export * from "./seed-world/seed-world-parts.js";

@@ -1,4 +1,3 @@
-import type { GenericSchema } from "valibot";
 import { DEV_ROUTES, type DevRouteName, type DevRoutes } from "../routes/dev-routes.js";
 import type {
   AnswerOf,
@@ -107,7 +106,7 @@ export class DevClient {
   ): Promise<unknown> {
     const headers: Record<string, string> = { ...this.#options.headers?.() };
     if (actor !== undefined) headers["x-dev-user"] = typeof actor === "string" ? actor : actor.id;
-    const hasBody = body !== undefined && (spec.body as GenericSchema | undefined) !== undefined;
+    const hasBody = body !== undefined && spec.body !== undefined;
     if (hasBody) headers["content-type"] = "application/json";
     const send = this.#options.fetch ?? fetch;
     const response = await send(this.#options.baseUrl + path, {

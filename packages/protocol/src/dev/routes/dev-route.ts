@@ -15,8 +15,9 @@ export interface Phantom<T> {
 
 /**
  * One route of the dev API as data: its method, its path template (`:name` for each parameter),
- * the protocol schema of its body (absent: no body), and the types of its answer and query. The
- * server validates the body with the same schema; the {@link DevClient} builds calls from it.
+ * and the types of its body schema, answer and query. Nothing but the method and the path is kept
+ * at run time, so a client carries no schema: the schema objects themselves are in
+ * {@link DEV_ROUTE_BODIES}, under the same name, which the server validates with.
  */
 export interface DevRouteSpec<
   M extends DevMethod = DevMethod,
@@ -27,7 +28,8 @@ export interface DevRouteSpec<
 > {
   readonly method: M;
   readonly path: P;
-  readonly body: B;
+  /** Present when the route takes a body: the type of its schema. */
+  readonly body?: Phantom<B>;
   readonly answer: Phantom<A>;
   readonly query: Phantom<Q>;
 }
@@ -36,10 +38,13 @@ export interface DevRouteSpec<
 export type AnswerOf<R> =
   R extends DevRouteSpec<DevMethod, string, GenericSchema | undefined, infer A> ? A : never;
 
-/** The body a caller writes for a route (the schema's input: defaults may be left out). */
-export type BodyOf<R> = R extends { readonly body: infer B extends GenericSchema }
-  ? InferInput<B>
+/** The body schema's type of a route spec (`undefined`: the route takes no body). */
+export type BodySchemaOf<R> = R extends { readonly body?: Phantom<infer B extends GenericSchema> }
+  ? B
   : undefined;
+
+/** The body a caller writes for a route (the schema's input: defaults may be left out). */
+export type BodyOf<R> = BodySchemaOf<R> extends infer B extends GenericSchema ? InferInput<B> : undefined;
 
 /** The query a caller may give a route. */
 export type QueryOf<R> = R extends { readonly query: Phantom<infer Q> } ? Q : never;
@@ -64,6 +69,11 @@ export function answer<A, Q extends Record<string, DevQueryValue> = Record<never
   return { answer: NONE, query: NONE };
 }
 
+/** Declares a route's body by the type of its schema (`body<typeof JoinBodySchema>()`). */
+export function body<B extends GenericSchema>(): Phantom<B> {
+  return NONE;
+}
+
 /** A route spec from its parts. */
 export function defineDevRoute<
   M extends DevMethod,
@@ -75,7 +85,7 @@ export function defineDevRoute<
   method: M,
   path: P,
   types: { answer: Phantom<A>; query: Phantom<Q> },
-  body?: B,
+  takes?: Phantom<B>,
 ): DevRouteSpec<M, P, B, A, Q> {
-  return { method, path, body: body as B, ...types };
+  return { method, path, ...(takes === undefined ? {} : { body: takes }), ...types };
 }
