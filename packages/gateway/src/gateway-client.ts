@@ -2,7 +2,6 @@ import { traceGateway } from "./gateway-telemetry.js";
 import type {
   Channel,
   ChannelDeletePayload,
-  GatewayEventName,
   GuildCreatePayload,
   GuildDeletePayload,
   Interaction,
@@ -12,7 +11,6 @@ import type {
 import { reconnectDelay } from "./backoff.js";
 import type { ClockTimer } from "./clock.js";
 import { decideOnClose } from "./close-policy.js";
-import { EventQueue } from "./event-queue.js";
 import {
   type GatewayClientOptions,
   type ResolvedGatewayOptions,
@@ -20,10 +18,12 @@ import {
 } from "./gateway-client-options.js";
 import { GatewayConnection, type RawDispatch } from "./gateway-connection.js";
 import { GatewayAuthenticationError, GatewayError } from "./gateway-error.js";
-import type { GatewayClientEvents, LifecycleEvents } from "./gateway-events.js";
+import type { GatewayClientEvents } from "./gateway-events.js";
 import { IdentifyLimiter } from "./identify-limiter.js";
 import { withPermissionBitfields } from "./interaction-permissions.js";
-import { MessageRecovery } from "./message-recovery.js";
+import { ListenerQueue } from "./listener-queue.js";
+import type { MessageRecovery } from "./message-recovery.js";
+import { RecoveryRounds } from "./recovery-rounds.js";
 import type { RecoveryBounds, RecoveryPoint } from "./recovery-types.js";
 import { UndeliveredMessages } from "./undelivered-messages.js";
 import { ReadableChannels } from "./readable-channels.js";
@@ -31,12 +31,6 @@ import { TypedEmitter } from "./typed-emitter.js";
 
 /** Where a {@link GatewayClient} is in its life. */
 export type GatewayClientState = "idle" | "connecting" | "ready" | "waiting" | "stopped";
-
-type QueueItem = {
-  readonly name: keyof GatewayClientEvents;
-  readonly data: unknown;
-  readonly dispatch: boolean;
-};
 
 /**
  * A bot's connection to the gateway. It identifies with the intents, heartbeats, follows the
@@ -53,8 +47,10 @@ type QueueItem = {
 export class GatewayClient extends TypedEmitter<GatewayClientEvents> {
   readonly #options: ResolvedGatewayOptions;
   readonly #limiter: IdentifyLimiter;
-  readonly #queue: EventQueue<QueueItem>;
+  readonly #undelivered = new UndeliveredMessages();
+  readonly #listeners: ListenerQueue;
   readonly #channels = new ReadableChannels();
+  readonly #rounds: RecoveryRounds | null;
   readonly #recovery: MessageRecovery | null;
   #state: GatewayClientState = "idle";
   #connection: GatewayConnection | null = null;
@@ -67,15 +63,6 @@ export class GatewayClient extends TypedEmitter<GatewayClientEvents> {
   #ready: ReadyPayload | null = null;
   #timer: ClockTimer | null = null;
   #stableTimer: ClockTimer | null = null;
-  #recoveryAbort: AbortController | null = null;
-  /** The next read of the channels whose recovery failed, and how many rounds failed in a row. */
-  #retryTimer: ClockTimer | null = null;
-  #retryRounds = 0;
-  readonly #undelivered = new UndeliveredMessages();
-  #recoveredCount = 0;
-  #skippedCount = 0;
-  #dropped = 0;
-  #overflowing = false;
   #firstReady: { resolve: () => void; reject: (error: Error) => void } | null = null;
   #closed: Array<() => void> = [];
 
@@ -84,25 +71,29 @@ export class GatewayClient extends TypedEmitter<GatewayClientEvents> {
     this.#options = resolveGatewayOptions(options);
     this.#url = this.#options.gatewayUrl;
     this.#limiter = new IdentifyLimiter(this.#options.clock, this.#options.identifyLimit);
-    this.#queue = new EventQueue(this.#options.maxQueuedEvents, (item) => this.#deliver(item));
-    const { rest, recovery } = this.#options;
-    this.#recovery =
+    this.#listeners = new ListenerQueue(
+      this.#options.maxQueuedEvents,
+      {
+        listenerCount: (event) => this.listenerCount(event),
+        emitTo: (event, data, onError) => this.emitTo(event, data, onError),
+      },
+      this.#undelivered,
+    );
+    const { rest, recovery, clock, reconnect } = this.#options;
+    this.#rounds =
       rest && recovery
-        ? new MessageRecovery(
+        ? new RecoveryRounds({
             rest,
-            this.#channels,
-            {
-              message: (message, recovered) => this.#pushMessage(message, recovered),
-              skipped: (skip) => {
-                this.#skippedCount += 1;
-                this.#lifecycle("recoverySkipped", skip);
-              },
-            },
             recovery,
-            recovery.channels,
-            () => this.#options.clock.now(),
-          )
+            clock,
+            reconnect,
+            channels: this.#channels,
+            listeners: this.#listeners,
+            undelivered: this.#undelivered,
+            message: (message, recovered) => this.#pushMessage(message, recovered),
+          })
         : null;
+    this.#recovery = this.#rounds?.recovery ?? null;
     traceGateway(this);
   }
 
@@ -113,17 +104,17 @@ export class GatewayClient extends TypedEmitter<GatewayClientEvents> {
 
   /** Events waiting for listeners now. */
   get queueSize(): number {
-    return this.#queue.size;
+    return this.#listeners.size;
   }
 
   /** The most events that have waited at once. */
   get queuePeak(): number {
-    return this.#queue.peak;
+    return this.#listeners.peak;
   }
 
   /** Events dropped because the queue was full (see `maxQueuedEvents`). */
   get droppedEvents(): number {
-    return this.#dropped;
+    return this.#listeners.dropped;
   }
 
   /**
@@ -132,11 +123,8 @@ export class GatewayClient extends TypedEmitter<GatewayClientEvents> {
    * will be read again after the next wait.
    */
   get recoveryCounts(): { recovered: number; skipped: number; pendingChannels: number } {
-    return {
-      recovered: this.#recoveredCount,
-      skipped: this.#skippedCount,
-      pendingChannels: this.#recovery?.pendingChannels ?? 0,
-    };
+    const { recovered, skipped } = this.#rounds?.counts ?? { recovered: 0, skipped: 0 };
+    return { recovered, skipped, pendingChannels: this.#recovery?.pendingChannels ?? 0 };
   }
 
   /**
@@ -146,11 +134,7 @@ export class GatewayClient extends TypedEmitter<GatewayClientEvents> {
    * recovery, or before any id was seen.
    */
   recoveryPoint(): RecoveryPoint | null {
-    const point = this.#recovery?.point() ?? null;
-    if (point === null || this.#undelivered.size === 0) return point;
-    const cursors = { ...point.cursors };
-    for (const [channelId, below] of this.#undelivered.entries()) cursors[channelId] = below;
-    return { cursors, newest: point.newest };
+    return this.#rounds?.point() ?? null;
   }
 
   /**
@@ -159,15 +143,12 @@ export class GatewayClient extends TypedEmitter<GatewayClientEvents> {
    * a cursor per channel as messages are handled.
    */
   recoveryCursor(channelId: string): string | undefined {
-    return this.#undelivered.below(channelId) ?? this.#recovery?.cursor(channelId);
+    return this.#rounds?.cursor(channelId);
   }
 
   /** How far back recovery reads in each channel, or `null` without recovery. */
   get recoveryBounds(): RecoveryBounds | null {
-    const recovery = this.#options.recovery;
-    return recovery && this.#recovery
-      ? { maxMessagesPerChannel: recovery.maxMessagesPerChannel, maxAgeMs: recovery.maxAgeMs }
-      : null;
+    return this.#rounds?.bounds ?? null;
   }
 
   /**
@@ -218,7 +199,7 @@ export class GatewayClient extends TypedEmitter<GatewayClientEvents> {
 
   /** Resolves once every event queued so far has been handed to the listeners. */
   idle(): Promise<void> {
-    return this.#queue.idle();
+    return this.#listeners.idle();
   }
 
   async #open(): Promise<void> {
@@ -246,7 +227,7 @@ export class GatewayClient extends TypedEmitter<GatewayClientEvents> {
       return;
     }
     if (this.#state !== "connecting") return;
-    this.#lifecycle("connecting", { attempt: this.#failures + 1, url });
+    this.#listeners.lifecycle("connecting", { attempt: this.#failures + 1, url });
     this.#pendingGuilds = null;
     this.#connection = new GatewayConnection(
       {
@@ -299,7 +280,7 @@ export class GatewayClient extends TypedEmitter<GatewayClientEvents> {
         break;
       }
     }
-    this.#push(frame.t, data);
+    this.#listeners.push(frame.t, data);
     if (this.#pendingGuilds && this.#state === "connecting") {
       if (frame.t === "GUILD_CREATE") this.#pendingGuilds.delete((data as GuildCreatePayload).id);
       if (this.#pendingGuilds.size === 0 || (frame.t !== "GUILD_CREATE" && frame.t !== "READY"))
@@ -309,47 +290,9 @@ export class GatewayClient extends TypedEmitter<GatewayClientEvents> {
 
   #pushMessage(message: Message, recovered: boolean): void {
     (message as { recovered?: boolean }).recovered = recovered;
-    if (!this.#push("MESSAGE_CREATE", message) || !this.#recovery) return;
+    if (!this.#listeners.push("MESSAGE_CREATE", message) || !this.#recovery) return;
     this.#undelivered.queued(message.channel_id, message.id);
   }
-
-  /** Queues one event for the listeners; answers whether it was (not dropped by a full queue). */
-  #push(name: GatewayEventName, data: unknown): boolean {
-    if (this.#queue.push({ name, data, dispatch: true }, true)) return true;
-    this.#dropped += 1;
-    if (this.#overflowing) return false;
-    this.#overflowing = true;
-    this.#lifecycle("overflow", { limit: this.#options.maxQueuedEvents, dropped: this.#dropped });
-    return false;
-  }
-
-  #lifecycle<E extends keyof LifecycleEvents>(name: E, info: LifecycleEvents[E]): void {
-    this.#queue.push({ name, data: info, dispatch: false }, false);
-  }
-
-  #deliver(item: QueueItem): Promise<void> | undefined {
-    if (this.#overflowing && this.#queue.size < this.#options.maxQueuedEvents / 2) this.#overflowing = false;
-    const data = item.data as never;
-    if (item.name === "MESSAGE_CREATE" && this.#undelivered.size > 0) {
-      const message = item.data as Message;
-      this.#undelivered.delivered(message.channel_id, message.id);
-    }
-    if (!item.dispatch || this.listenerCount("dispatch") === 0)
-      return this.emitTo(item.name, data, this.#onError);
-    const all = this.emitTo("dispatch", { name: item.name, data } as never, this.#onError);
-    const named = this.emitTo(item.name, data, this.#onError);
-    return all && named ? Promise.all([all, named]).then(() => undefined) : (all ?? named);
-  }
-
-  readonly #onError = (error: unknown, event: keyof GatewayClientEvents): void => {
-    if (this.listenerCount("listenerError") === 0) {
-      console.error(`@chatbot/gateway: a listener of ${event} failed:`, error);
-      return;
-    }
-    void this.emitTo("listenerError", { error, event }, (inner) =>
-      console.error("@chatbot/gateway: a listenerError listener failed:", inner),
-    );
-  };
 
   #onReady(): void {
     const ready = this.#ready!;
@@ -357,7 +300,7 @@ export class GatewayClient extends TypedEmitter<GatewayClientEvents> {
     this.#state = "ready";
     this.#everReady = true;
     this.#pendingGuilds = null;
-    this.#lifecycle("ready", {
+    this.#listeners.lifecycle("ready", {
       tookMs: this.#options.clock.now() - this.#startedAt,
       user: ready.user,
       sessionId: ready.session_id,
@@ -369,75 +312,19 @@ export class GatewayClient extends TypedEmitter<GatewayClientEvents> {
     });
     this.#firstReady?.resolve();
     this.#firstReady = null;
-    if (this.#recovery) void this.#recover(this.#recovery, reconnected || this.#recovery.resumed);
+    if (this.#rounds) void this.#rounds.start(reconnected || this.#rounds.recovery.resumed);
   }
 
   /** While ready, a channel that was already there when it appeared gets its floor at once. */
   #baselineNewChannels(): void {
-    const recovery = this.#recovery;
-    const abort = this.#recoveryAbort;
-    if (!recovery || !abort || this.#state !== "ready") return;
-    recovery.baseline(abort.signal).catch((error: unknown) => {
-      if (!abort.signal.aborted) this.#onError(error, "recovered");
-    });
-  }
-
-  async #recover(recovery: MessageRecovery, missedSome: boolean): Promise<void> {
-    const abort = new AbortController();
-    this.#recoveryAbort = abort;
-    const started = this.#options.clock.now();
-    try {
-      if (missedSome) {
-        const count = await recovery.recover(abort.signal);
-        this.#recoveredCount += count;
-        this.#lifecycle("recovered", { count, tookMs: this.#options.clock.now() - started });
-      }
-      await recovery.baseline(abort.signal);
-    } catch (error) {
-      // Aborted by a new drop: the next ready reads again from the same cursors.
-      if (!abort.signal.aborted) this.#onError(error, "recovered");
-    }
-    this.#retryLater(recovery, abort);
-  }
-
-  /**
-   * While some channels' history could not be read, reads them again after the reconnect waits
-   * (growing with each failed round), until they are read or gone; a drop ends the rounds (the next
-   * ready reads them with the rest).
-   */
-  #retryLater(recovery: MessageRecovery, abort: AbortController): void {
-    if (abort.signal.aborted || recovery.pendingChannels === 0) {
-      this.#retryRounds = 0;
-      return;
-    }
-    this.#retryRounds += 1;
-    const waitMs = reconnectDelay(this.#options.reconnect, this.#retryRounds);
-    this.#retryTimer = this.#options.clock.setTimer(waitMs, () => {
-      this.#retryTimer = null;
-      if (abort.signal.aborted) return;
-      const started = this.#options.clock.now();
-      void recovery.retryPending(abort.signal).then(
-        (count) => {
-          this.#recoveredCount += count;
-          if (count > 0) this.#lifecycle("recovered", { count, tookMs: this.#options.clock.now() - started });
-          this.#retryLater(recovery, abort);
-        },
-        (error: unknown) => {
-          if (!abort.signal.aborted) {
-            this.#onError(error, "recovered");
-            this.#retryLater(recovery, abort);
-          }
-        },
-      );
-    });
+    if (this.#state === "ready") this.#rounds?.baselineNewChannels();
   }
 
   #onClose(code: number, reason: string): void {
     this.#recovery?.dropped(this.#state === "ready");
     this.#connection = null;
     this.#stableTimer?.cancel();
-    this.#recoveryAbort?.abort();
-    this.#retryTimer?.cancel();
+    this.#rounds?.end();
     if (this.#state === "stopped") {
       this.#finishClose();
       return;
@@ -457,7 +344,7 @@ export class GatewayClient extends TypedEmitter<GatewayClientEvents> {
     this.#failures += 1;
     const waitMs = Math.max(atLeastMs, reconnectDelay(this.#options.reconnect, this.#failures));
     this.#state = "waiting";
-    this.#lifecycle("reconnecting", { code, reason, waitMs, attempt: this.#failures });
+    this.#listeners.lifecycle("reconnecting", { code, reason, waitMs, attempt: this.#failures });
     this.#timer = this.#options.clock.setTimer(waitMs, () => {
       this.#timer = null;
       void this.#open();
@@ -468,9 +355,8 @@ export class GatewayClient extends TypedEmitter<GatewayClientEvents> {
     this.#state = "stopped";
     this.#timer?.cancel();
     this.#stableTimer?.cancel();
-    this.#recoveryAbort?.abort();
-    this.#retryTimer?.cancel();
-    this.#lifecycle("stopped", { reason, error });
+    this.#rounds?.end();
+    this.#listeners.lifecycle("stopped", { reason, error });
     this.#firstReady?.reject(
       error ?? new GatewayError("closed", "the client was closed before it was ready"),
     );

@@ -1,5 +1,6 @@
 import { type Counter, metrics, type Span, trace } from "@opentelemetry/api";
-import type { GatewayClient } from "./gateway-client.js";
+import type { GatewayClientEvents } from "./gateway-events.js";
+import type { TypedEmitter } from "./typed-emitter.js";
 
 /** The instrumentation scope of the gateway client's spans and metrics. */
 export const GATEWAY_TELEMETRY_SCOPE = "@chatbot/gateway";
@@ -10,7 +11,7 @@ export const GATEWAY_TELEMETRY_SCOPE = "@chatbot/gateway";
  * wait, attempt) and the `READY`; a span `gateway recovery` per recovery with the messages read
  * back; counts of reconnects by close code and of recovered messages.
  */
-export function traceGateway(gateway: GatewayClient): void {
+export function traceGateway(gateway: TypedEmitter<GatewayClientEvents>): void {
   const tracer = trace.getTracer(GATEWAY_TELEMETRY_SCOPE);
   let meters: { reconnects: Counter; recovered: Counter } | null = null;
   const meter = () => {
