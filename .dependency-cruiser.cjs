@@ -23,7 +23,7 @@ const SERVER = "^packages/server/src/";
  * only the features before it.
  */
 const FLOORS = [
-  { name: "kernel", paths: ["kernel/", "store/"] },
+  { name: "kernel", paths: ["kernel/"] },
   { name: "gateway", paths: ["gateway/"] },
   { name: "inspector", paths: ["inspector/"] },
   { name: "http", paths: ["http/"] },

@@ -28,9 +28,9 @@ import { ROUTES } from "./server/route-table.js";
 import { seedRows } from "./seed/load-seed.js";
 import type { SeedWorld } from "@chatbot/protocol/dev";
 import { createServerObserver, type ServerObserver } from "./observe/server-observer.js";
-import { MemoryStore } from "./store/memory-store.js";
-import { SqliteStore } from "./store/sqlite-store.js";
-import type { Store } from "./store/store.js";
+import { MemoryStore } from "./kernel/store/memory-store.js";
+import { SqliteStore } from "./kernel/store/sqlite-store.js";
+import type { Store } from "./kernel/store/store.js";
 
 export type { RateLimitSettings } from "./http/rate-limiter.js";
 export type { HttpTimeouts } from "./http/timeouts.js";

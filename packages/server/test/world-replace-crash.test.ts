@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SeedWorld } from "../src/index.js";
-import { SqliteStore } from "../src/store/sqlite-store.js";
+import { SqliteStore } from "../src/kernel/store/sqlite-store.js";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 const child = fileURLToPath(new URL("./fixtures/replace-world-child.mjs", import.meta.url));

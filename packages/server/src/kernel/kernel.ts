@@ -3,7 +3,7 @@ import type { ChangeListener } from "./changes/server-change.js";
 import type { Clock } from "./clock.js";
 import { IdGenerator, isSnowflake } from "./ids.js";
 import { PermissionEngine } from "./permissions/permission-engine.js";
-import type { RecordWrite, Store, StoredRows } from "../store/store.js";
+import type { RecordWrite, Store, StoredRows } from "./store/store.js";
 import { Presence } from "./presence/presence.js";
 import { Transaction } from "./changes/transaction.js";
 import { TABLE_NAMES, type TableRows, World } from "./world/world.js";

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { validate } from "@chatbot/protocol";
-import type { StoredRows } from "../store/store.js";
+import type { StoredRows } from "../kernel/store/store.js";
 import { SeedError } from "./seed-error.js";
 import { seedToRows } from "./seed-rows.js";
 import { type ParsedSeedWorld, type SeedWorld, SeedWorldSchema } from "@chatbot/protocol/dev";

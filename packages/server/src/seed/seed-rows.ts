@@ -3,7 +3,7 @@ import { idTimestamp } from "../kernel/ids.js";
 import { everyoneRole } from "../features/guilds/guilds.js";
 import { normalizeEmbed } from "../features/messages/message-input.js";
 import { hashToken } from "../kernel/actors/tokens.js";
-import type { StoredRows } from "../store/store.js";
+import type { StoredRows } from "../kernel/store/store.js";
 import type {
   AppRecord,
   ChannelRecord,

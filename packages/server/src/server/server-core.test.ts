@@ -8,8 +8,8 @@ import { ApiError } from "../kernel/errors/api-error.js";
 import { createGuild } from "../features/guilds/guilds.js";
 import { createRole } from "../features/roles/roles.js";
 import { createUser } from "../kernel/actors/users.js";
-import { MemoryStore } from "../store/memory-store.js";
-import { SqliteStore } from "../store/sqlite-store.js";
+import { MemoryStore } from "../kernel/store/memory-store.js";
+import { SqliteStore } from "../kernel/store/sqlite-store.js";
 import { ServerCore } from "./server-core.js";
 
 const dirs: string[] = [];

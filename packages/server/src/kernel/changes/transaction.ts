@@ -1,5 +1,5 @@
 import type { ChangeDraft } from "./server-change.js";
-import type { RecordWrite } from "../../store/store.js";
+import type { RecordWrite } from "../store/store.js";
 import type { TableName, TableRows, World } from "../world/world.js";
 
 /**

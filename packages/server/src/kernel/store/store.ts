@@ -1,4 +1,4 @@
-import type { TableName } from "../kernel/world/world.js";
+import type { TableName } from "../world/world.js";
 
 /** One row written by a transaction: `row` null deletes it. */
 export interface RecordWrite {

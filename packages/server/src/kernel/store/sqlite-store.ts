@@ -5,7 +5,7 @@ import {
   type SqliteDriver,
   type SqliteStatement,
 } from "@chatbot/kit/sqlite";
-import type { TableName } from "../kernel/world/world.js";
+import type { TableName } from "../world/world.js";
 import type { RecordWrite, Store, StoredRows } from "./store.js";
 
 /** Raised when the data file cannot be opened or read. */
