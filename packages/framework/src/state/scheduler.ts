@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { backoffDelay, type BackoffPolicy } from "@chatbot/kit";
 import { FrameworkError } from "../errors.js";
 import type { Clock, ClockTimer, Logger } from "../services.js";
 import { checkKey, type JobRecord, type StateStore, toJson } from "./state-store.js";
@@ -31,6 +32,9 @@ export type ScheduleWhen = Date | number | { readonly afterMs: number };
 
 /** Attempts of a job whose handler throws, before it is given up (logged as an error). */
 export const MAX_ATTEMPTS = 5;
+
+/** A failed job runs again after 1 s, then 2, 4 and 8 s. */
+const RETRY_BACKOFF: BackoffPolicy = { initialDelayMs: 1_000 };
 /** How many due jobs one turn claims. */
 const BATCH = 100;
 
@@ -234,7 +238,7 @@ export class Scheduler {
         await this.store.jobs.complete(job.id);
         return;
       }
-      const waitMs = 1_000 * 2 ** (job.attempts - 1);
+      const waitMs = backoffDelay(RETRY_BACKOFF, job.attempts);
       this.logger.warn(
         `job ${job.name} (${job.key ?? job.id}) failed (attempt ${job.attempts} of ${MAX_ATTEMPTS}); again in ${waitMs} ms: ${error instanceof Error ? error.message : String(error)}`,
       );
