@@ -6,11 +6,12 @@ import type { InstallRecord } from "../kernel/world/records.js";
 import { pairKey } from "../kernel/world/world.js";
 import { guildPayloadFor } from "./guild-payload.js";
 import { ConnectionState, GuildState } from "./guild-state.js";
-import { projectChannelChange } from "./project-channels.js";
-import { projectGuildChange } from "./project-guild.js";
-import { projectMemberChange } from "./project-members.js";
-import { projectMessageChange } from "./project-messages.js";
-import { ChangeContext, Viewer } from "./viewer.js";
+import { projectChannelChange } from "../features/channels/channel-projection.js";
+import { projectGuildChange } from "../features/guilds/guild-projection.js";
+import { projectMemberChange } from "../features/members/member-projection.js";
+import { projectMessageChange } from "../features/messages/message-projection.js";
+import { ChangeContext } from "../gateway/projection.js";
+import { Viewer } from "./viewer.js";
 
 /**
  * Changes whose whole effect a server's snapshot shows (settings, roles, channels, emojis): when one

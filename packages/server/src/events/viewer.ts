@@ -1,5 +1,4 @@
 import type { DispatchOf, GatewayEventName, Intent } from "@chatbot/protocol";
-import type { ServerChange } from "../kernel/changes/server-change.js";
 import type { Kernel } from "../kernel/kernel.js";
 import type { EncodableEvent, GatewayConnection } from "../gateway/connection.js";
 import { intentsAllowEvent } from "../gateway/intents-filter.js";
@@ -10,30 +9,7 @@ import { pairKey } from "../kernel/world/world.js";
 import { guildPayloadFor } from "./guild-payload.js";
 import type { ConnectionState, GuildState } from "./guild-state.js";
 import { snapshotDigest } from "./guild-state.js";
-
-/**
- * One committed change as it is projected: the core (read as it is right after the commit) and the
- * payloads already encoded for it, so that connections that get the same payload share one JSON
- * text.
- */
-export class ChangeContext {
-  readonly #encoded = new Map<string, string>();
-
-  constructor(
-    readonly core: Kernel,
-    readonly change: ServerChange,
-  ) {}
-
-  /** The JSON text of the payload `key` names, built once per change. */
-  encode(key: string, build: () => unknown): string {
-    let json = this.#encoded.get(key);
-    if (json === undefined) {
-      json = JSON.stringify(build());
-      this.#encoded.set(key, json);
-    }
-    return json;
-  }
-}
+import type { ChangeContext, ProjectionViewer } from "../gateway/projection.js";
 
 /** Everything that decides what one connection is sent about one server, checked at each event. */
 export interface ViewerInit {
@@ -51,7 +27,7 @@ export interface ViewerInit {
  * One connection looking at one server while a change is projected: its bot, the intents it
  * receives there, moderation access, and the sends that apply the intent filter.
  */
-export class Viewer {
+export class Viewer implements ProjectionViewer {
   readonly connection: GatewayConnection;
   readonly state: GuildState;
   readonly guild: GuildRecord;

@@ -1,9 +1,9 @@
-import type { ServerChange } from "../kernel/changes/server-change.js";
-import { compareIds } from "../kernel/ids.js";
-import { hasPermission } from "../kernel/permissions/compute.js";
-import { serializeChannel } from "../features/channels/channel-serializer.js";
-import type { ChannelRecord } from "../kernel/world/records.js";
-import type { ChangeContext, Viewer } from "./viewer.js";
+import type { ServerChange } from "../../kernel/changes/server-change.js";
+import { compareIds } from "../../kernel/ids.js";
+import { hasPermission } from "../../kernel/permissions/compute.js";
+import { serializeChannel } from "./channel-serializer.js";
+import type { ChannelRecord } from "../../kernel/world/records.js";
+import type { ChangeContext, ProjectionViewer } from "../../gateway/projection.js";
 
 export type ChannelChange = Extract<
   ServerChange,
@@ -13,7 +13,7 @@ export type ChannelChange = Extract<
 /** Sends the channel object with the bot's own `permissions` in it (`CHANNEL_CREATE` / `_UPDATE`). */
 function sendChannel(
   ctx: ChangeContext,
-  viewer: Viewer,
+  viewer: ProjectionViewer,
   event: "CHANNEL_CREATE" | "CHANNEL_UPDATE",
   channel: ChannelRecord,
   bits: bigint,
@@ -23,7 +23,7 @@ function sendChannel(
   );
 }
 
-function sendDelete(ctx: ChangeContext, viewer: Viewer, channelId: string): void {
+function sendDelete(ctx: ChangeContext, viewer: ProjectionViewer, channelId: string): void {
   const guildId = viewer.guild.id;
   viewer.send(ctx, "CHANNEL_DELETE", channelId, () => ({ id: channelId, guild_id: guildId }));
 }
@@ -33,7 +33,11 @@ function sendDelete(ctx: ChangeContext, viewer: Viewer, channelId: string): void
  * sends `CHANNEL_CREATE`, one that hides it `CHANNEL_DELETE`; a channel hidden before and after
  * sends nothing. A `GUILD_UPDATE` follows when the bot's snapshot may have changed.
  */
-export function projectChannelChange(ctx: ChangeContext, change: ChannelChange, viewer: Viewer): void {
+export function projectChannelChange(
+  ctx: ChangeContext,
+  change: ChannelChange,
+  viewer: ProjectionViewer,
+): void {
   const { channel } = change;
   const visible = viewer.state.visible;
   const was = visible.has(channel.id);
@@ -64,7 +68,7 @@ export function projectChannelChange(ctx: ChangeContext, change: ChannelChange, 
  * bot's own member: newly visible ones are sent as `CHANNEL_CREATE`, newly hidden ones as
  * `CHANNEL_DELETE`, in channel order. Returns whether anything changed.
  */
-export function resyncChannels(ctx: ChangeContext, viewer: Viewer): boolean {
+export function resyncChannels(ctx: ChangeContext, viewer: ProjectionViewer): boolean {
   const visible = viewer.state.visible;
   const channels = [...ctx.core.world.tables.channels.by("guild", viewer.guild.id).values()].sort(
     (a, b) => a.position - b.position || compareIds(a.id, b.id),

@@ -1,9 +1,9 @@
-import type { ServerChange } from "../kernel/changes/server-change.js";
-import { canReadMessage } from "../kernel/visibility/access.js";
-import { hasPermission } from "../kernel/permissions/compute.js";
-import { serializeMessage } from "../features/messages/message-serializer.js";
-import type { ChannelRecord, MessageRecord } from "../kernel/world/records.js";
-import type { ChangeContext, Viewer } from "./viewer.js";
+import type { ServerChange } from "../../kernel/changes/server-change.js";
+import { canReadMessage } from "../../kernel/visibility/access.js";
+import { hasPermission } from "../../kernel/permissions/compute.js";
+import { serializeMessage } from "./message-serializer.js";
+import type { ChannelRecord, MessageRecord } from "../../kernel/world/records.js";
+import type { ChangeContext, ProjectionViewer } from "../../gateway/projection.js";
 
 export type MessageChange = Extract<
   ServerChange,
@@ -19,7 +19,7 @@ export type MessageChange = Extract<
 >;
 
 /** The channel's bits for the viewer when it can see the channel, else null. */
-function visibleBits(ctx: ChangeContext, viewer: Viewer, channelId: string): bigint | null {
+function visibleBits(ctx: ChangeContext, viewer: ProjectionViewer, channelId: string): bigint | null {
   const channel: ChannelRecord | undefined = ctx.core.world.tables.channels.get(channelId);
   if (!channel) return null;
   const bits = viewer.channelBits(channel);
@@ -27,7 +27,12 @@ function visibleBits(ctx: ChangeContext, viewer: Viewer, channelId: string): big
 }
 
 /** Whether the bot could see `message`: the history rule of REST reads, for events too. */
-function couldRead(ctx: ChangeContext, viewer: Viewer, bits: bigint, message: MessageRecord): boolean {
+function couldRead(
+  ctx: ChangeContext,
+  viewer: ProjectionViewer,
+  bits: bigint,
+  message: MessageRecord,
+): boolean {
   if (message.author_id === viewer.botId || hasPermission(bits, "read_message_history")) return true;
   const actor = viewer.actor();
   return actor !== null && canReadMessage(ctx.core, actor, bits, message);
@@ -36,7 +41,7 @@ function couldRead(ctx: ChangeContext, viewer: Viewer, bits: bigint, message: Me
 /** A message object for the viewer; text, embeds, attachments and poll only with content access. */
 function sendMessage(
   ctx: ChangeContext,
-  viewer: Viewer,
+  viewer: ProjectionViewer,
   event: "MESSAGE_CREATE" | "MESSAGE_UPDATE",
   message: MessageRecord,
 ): void {
@@ -58,7 +63,11 @@ function sendMessage(
  * beyond a new message, only about messages it could read (the history rule);
  * `MESSAGE_DELETE_BULK` lists only those ids, and is not sent when none is left.
  */
-export function projectMessageChange(ctx: ChangeContext, change: MessageChange, viewer: Viewer): void {
+export function projectMessageChange(
+  ctx: ChangeContext,
+  change: MessageChange,
+  viewer: ProjectionViewer,
+): void {
   switch (change.type) {
     case "MESSAGE_CREATE": {
       if (!viewer.allows(change.type)) return;

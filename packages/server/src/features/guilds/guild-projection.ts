@@ -1,9 +1,9 @@
-import type { ServerChange } from "../kernel/changes/server-change.js";
-import { compareIds } from "../kernel/ids.js";
-import { serializeEmoji, serializeRole } from "../features/roles/role-serializer.js";
-import type { RoleRecord } from "../kernel/world/records.js";
-import { resyncChannels } from "./project-channels.js";
-import type { ChangeContext, Viewer } from "./viewer.js";
+import type { ServerChange } from "../../kernel/changes/server-change.js";
+import { compareIds } from "../../kernel/ids.js";
+import { serializeEmoji, serializeRole } from "../roles/role-serializer.js";
+import type { RoleRecord } from "../../kernel/world/records.js";
+import { resyncChannels } from "../channels/channel-projection.js";
+import type { ChangeContext, ProjectionViewer } from "../../gateway/projection.js";
 
 export type GuildChange = Extract<
   ServerChange,
@@ -29,7 +29,7 @@ function samePermissions(a: RoleRecord, b: RoleRecord): boolean {
  * the change stream records it); and `GUILD_EMOJIS_UPDATE` (`guild_expressions`) with the whole
  * list. A role change that alters permissions may show or hide channels to the bot.
  */
-export function projectGuildChange(ctx: ChangeContext, change: GuildChange, viewer: Viewer): void {
+export function projectGuildChange(ctx: ChangeContext, change: GuildChange, viewer: ProjectionViewer): void {
   const guildId = change.guildId;
   switch (change.type) {
     case "GUILD_UPDATE":

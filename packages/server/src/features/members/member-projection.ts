@@ -1,9 +1,9 @@
-import type { ServerChange } from "../kernel/changes/server-change.js";
-import { serializeAuditLogEntry } from "../kernel/audit/audit-log-serializer.js";
-import { serializeMember } from "../features/members/member-serializer.js";
-import { serializeUser } from "../kernel/actors/user-serializer.js";
-import { resyncChannels } from "./project-channels.js";
-import type { ChangeContext, Viewer } from "./viewer.js";
+import type { ServerChange } from "../../kernel/changes/server-change.js";
+import { serializeAuditLogEntry } from "../../kernel/audit/audit-log-serializer.js";
+import { serializeMember } from "./member-serializer.js";
+import { serializeUser } from "../../kernel/actors/user-serializer.js";
+import { resyncChannels } from "../channels/channel-projection.js";
+import type { ChangeContext, ProjectionViewer } from "../../gateway/projection.js";
 
 export type MemberChange = Extract<
   ServerChange,
@@ -26,7 +26,11 @@ export type MemberChange = Extract<
  * is only the `GUILD_MEMBER_REMOVE` any leave sends. A change of the bot's own roles may show or
  * hide channels (`CHANNEL_CREATE` / `CHANNEL_DELETE`).
  */
-export function projectMemberChange(ctx: ChangeContext, change: MemberChange, viewer: Viewer): void {
+export function projectMemberChange(
+  ctx: ChangeContext,
+  change: MemberChange,
+  viewer: ProjectionViewer,
+): void {
   switch (change.type) {
     case "GUILD_MEMBER_ADD": {
       if (!viewer.allows(change.type)) return;
