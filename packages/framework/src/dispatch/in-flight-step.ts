@@ -5,13 +5,10 @@ import type { NamedStep } from "./pipeline.js";
 export function inFlightStep<R>(inFlight: InFlight): NamedStep<R> {
   return {
     name: "in-flight",
-    run: async (_run, next) => {
+    // Chained rather than awaited: the hottest path, so the fewest promises and microtask turns.
+    run: (_run, next) => {
       inFlight.began();
-      try {
-        await next();
-      } finally {
-        inFlight.ended();
-      }
+      return next().finally(() => inFlight.ended());
     },
   };
 }

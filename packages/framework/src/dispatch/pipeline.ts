@@ -51,7 +51,8 @@ export class Pipeline<R> {
       return this.#from(index + 1, run);
     };
     try {
-      return Promise.resolve(step.run(run, next));
+      const ran = step.run(run, next);
+      return ran instanceof Promise ? ran : Promise.resolve(ran);
     } catch (error) {
       return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
@@ -68,12 +69,7 @@ export function catchingStep<R>(
 ): NamedStep<R> {
   return {
     name,
-    run: async (run, next) => {
-      try {
-        await next();
-      } catch (error) {
-        await onError(run, error);
-      }
-    },
+    // Chained rather than awaited: it wraps every handler run, so the fewest promises and turns.
+    run: (run, next) => next().then(undefined, (error: unknown) => onError(run, error)),
   };
 }
