@@ -11,7 +11,12 @@ export const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
 export const entries = readdirSync(join(root, "packages")).flatMap((dir) => {
   const manifest = JSON.parse(readFileSync(join(root, "packages", dir, "package.json"), "utf8"));
   if (manifest.private) return [];
-  return Object.entries(manifest.exports ?? {}).map(([subpath, conditions]) => ({
+  // `@chatbot/protocol/constants` only re-exports names of `@chatbot/protocol` (it is the narrow
+  // entry the web console's bundle imports): the reference lists each of them once, under the root.
+  const exports = Object.entries(manifest.exports ?? {}).filter(
+    ([subpath]) => !(manifest.name === "@chatbot/protocol" && subpath === "./constants"),
+  );
+  return exports.map(([subpath, conditions]) => ({
     path: relative(root, join(root, "packages", dir, conditions.source)),
     name: subpath === "." ? manifest.name : `${manifest.name}/${subpath.slice(2)}`,
   }));
