@@ -221,8 +221,8 @@ export function undiciTransport(options: ConnectionOptions): Transport {
 export function fetchTransport(fetchFn: typeof fetch, baseUrl: string): Transport {
   const transport = async (call: TransportCall): Promise<TransportResponse> => {
     const deadline = new AbortController();
-    const timedOut = new TransportTimeoutError(call.timeout);
-    const timer = setTimeout(() => deadline.abort(timedOut), call.timeout);
+    // The error (and its stack) is made only when the deadline passes, not on every call.
+    const timer = setTimeout(() => deadline.abort(new TransportTimeoutError(call.timeout)), call.timeout);
     const signal = call.signal ? AbortSignal.any([call.signal, deadline.signal]) : deadline.signal;
     try {
       return await fetchFn(baseUrl + call.path, {
@@ -233,7 +233,7 @@ export function fetchTransport(fetchFn: typeof fetch, baseUrl: string): Transpor
       });
     } catch (error) {
       // A fetch that rejects with an error of its own when the deadline aborts it still timed out.
-      throw deadline.signal.aborted && !call.signal?.aborted ? timedOut : error;
+      throw deadline.signal.aborted && !call.signal?.aborted ? (deadline.signal.reason as Error) : error;
     } finally {
       clearTimeout(timer);
     }
