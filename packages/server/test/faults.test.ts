@@ -16,7 +16,7 @@ interface Fault {
 const messagesPath = () => `/v1/channels/${w.guild.generalId}/messages`;
 
 async function messageCount(): Promise<number> {
-  return h.server.core.world.messagesOf(w.guild.generalId).size;
+  return h.server.core.world.tables.messages.ordered("channel", w.guild.generalId).size;
 }
 
 describe("POST /dev/v1/faults", () => {

@@ -1,5 +1,5 @@
 import type { ApiErrorBody } from "../kernel/errors/api-error.js";
-import type { InteractionNotice, InteractionState } from "../kernel/world/interaction-record.js";
+import type { InteractionNotice, InteractionState } from "@chatbot/protocol/dev";
 import type { Explanation } from "../kernel/visibility/explain.js";
 
 /** What every inspector record carries. */

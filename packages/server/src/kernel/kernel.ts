@@ -6,7 +6,8 @@ import { PermissionEngine } from "./permissions/permission-engine.js";
 import type { RecordWrite, Store, StoredRows } from "./store/store.js";
 import { Presence } from "./presence/presence.js";
 import { Transaction } from "./changes/transaction.js";
-import { TABLE_NAMES, type TableRows, World } from "./world/world.js";
+import { KERNEL_TABLES } from "./world/kernel-tables.js";
+import { type TableRows, type TableSpec, World } from "./world/world.js";
 
 /**
  * A feature of the interface (messages, roles, webhooks…): what it adds to the server. The kernel
@@ -20,6 +21,8 @@ export interface Feature<Route = unknown> {
   readonly name: string;
   /** Its routes (`/v1`, `/dev/v1`, raw), as data. */
   readonly routes?: readonly Route[];
+  /** The tables it keeps its records in (each declared in the world's `WorldTables` by its own file). */
+  readonly tables?: readonly TableSpec[];
   /** Adds its commit hooks, lifecycle hooks and services to the kernel. */
   install?(kernel: Kernel): void;
 }
@@ -53,7 +56,7 @@ export interface KernelHooks {
  * hooks, lifecycle hooks and its own services ({@link decorate}, typed by augmenting this class).
  */
 export class Kernel {
-  readonly world = new World();
+  readonly world = new World(KERNEL_TABLES);
   readonly engine: PermissionEngine;
   readonly ids: IdGenerator;
   /** When each bot had an identified gateway connection (the history rule reads it). */
@@ -77,9 +80,13 @@ export class Kernel {
     this.presence = new Presence(this);
   }
 
-  /** Installs `feature` (each name once): it adds its hooks and services to this kernel. */
+  /**
+   * Installs `feature` (each name once, before any row is loaded): its tables join the world, then
+   * it adds its hooks and services to this kernel.
+   */
   install(feature: Feature): void {
     if (this.installed.has(feature.name)) throw new Error(`feature ${feature.name} is already installed`);
+    this.world.define(feature.tables ?? []);
     this.installed.add(feature.name);
     feature.install?.(this);
   }
@@ -152,6 +159,7 @@ export class Kernel {
    * timers. `save` also writes them to the store (a seed loaded into a new data file).
    */
   loadRows(rows: StoredRows, save: boolean): void {
+    this.checkTables(rows);
     if (save) this.store.commit(writesOf(rows, this.world));
     this.putRows(rows);
   }
@@ -161,14 +169,25 @@ export class Kernel {
    * transaction first, so a crash leaves the old world or the new one; if that fails, nothing changed.
    */
   replaceRows(rows: StoredRows): void {
+    this.checkTables(rows);
     this.store.replace(writesOf(rows, this.world));
     this.clearMemory();
     this.putRows(rows);
   }
 
+  /** Rows of a table no installed feature defines would be dropped: refuse them, naming the table. */
+  private checkTables(rows: StoredRows): void {
+    for (const [kind, list] of Object.entries(rows)) {
+      if (!list?.length || Object.hasOwn(this.world.tables, kind)) continue;
+      throw new Error(
+        `the rows to load include ${list.length} of table "${kind}", which no installed feature defines (installed: ${[...this.installed].join(", ") || "none"})`,
+      );
+    }
+  }
+
   private putRows(rows: StoredRows): void {
     let newest = 0n;
-    for (const kind of TABLE_NAMES) {
+    for (const kind of this.world.names) {
       for (const row of rows[kind] ?? []) {
         this.world.put(kind, row as TableRows[typeof kind]);
         const id = (row as { id?: unknown }).id;
@@ -202,7 +221,7 @@ export class Kernel {
 /** The store writes that save `rows`, keyed as their tables key them. */
 function writesOf(rows: StoredRows, world: World): RecordWrite[] {
   const writes: RecordWrite[] = [];
-  for (const kind of TABLE_NAMES) {
+  for (const kind of world.names) {
     const table = world.tables[kind];
     for (const row of rows[kind] ?? []) writes.push({ kind, key: table.keyOf(row as never), row });
   }

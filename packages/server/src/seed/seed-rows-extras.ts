@@ -1,8 +1,8 @@
 import { LIMITS } from "@chatbot/protocol";
-import type { AutomodRuleRecord } from "../kernel/world/automod-rule-record.js";
-import { type CommandRecord, commandScopeKey } from "../kernel/world/command-record.js";
+import type { AutomodRuleRecord } from "../features/automod/automod-rule-record.js";
+import { type CommandRecord, commandScopeKey } from "../features/commands/command-record.js";
 import { idTimestamp } from "../kernel/ids.js";
-import type { WebhookRecord } from "../kernel/world/webhook-record.js";
+import type { WebhookRecord } from "../features/webhooks/webhook-record.js";
 import { hashWebhookSecret } from "../features/webhooks/webhook-secret.js";
 import type { ChannelRecord, LinkCardRecord, MessageRecord, UserRecord } from "../kernel/world/records.js";
 import { pairKey } from "../kernel/world/world.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { WebhookRecord } from "../kernel/world/webhook-record.js";
+import type { WebhookRecord } from "../features/webhooks/webhook-record.js";
 import type { RoleRecord } from "../kernel/world/records.js";
 import { parseSeed, seedRows } from "./load-seed.js";
 import type { SeedWorld } from "@chatbot/protocol/dev";

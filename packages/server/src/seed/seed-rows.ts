@@ -14,7 +14,7 @@ import type {
   RoleRecord,
   UserRecord,
 } from "../kernel/world/records.js";
-import type { WebhookRecord } from "../kernel/world/webhook-record.js";
+import type { WebhookRecord } from "../features/webhooks/webhook-record.js";
 import { pairKey } from "../kernel/world/world.js";
 import { DerivedIds } from "./seed-derived-ids.js";
 import { SeedIssues } from "./seed-issues.js";

@@ -5,7 +5,7 @@ import type { DispatchListener } from "../gateway/connection.js";
 import type { SessionObserver } from "../gateway/session-log.js";
 import { isRest, loggedApp, withoutSecret } from "../http/request-log.js";
 import { type InspectedResponse, type Inspection, INSPECTION } from "../http/send.js";
-import type { InteractionRecord } from "../kernel/world/interaction-record.js";
+import type { InteractionRecord } from "../features/interactions/interaction-record.js";
 import { isWebhookRequest, WEBHOOK_PATH_PREFIX } from "../http/webhook-path.js";
 import type { Transaction } from "../kernel/changes/transaction.js";
 import { explainIntents, type Explanation } from "../kernel/visibility/explain.js";

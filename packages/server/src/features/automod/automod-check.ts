@@ -2,7 +2,7 @@ import type { Kernel } from "../../kernel/kernel.js";
 import { ApiError } from "../../kernel/errors/api-error.js";
 import { compareIds } from "../../kernel/ids.js";
 import { writeAudit } from "../../kernel/audit/audit.js";
-import type { AutomodRuleRecord } from "../../kernel/world/automod-rule-record.js";
+import type { AutomodRuleRecord } from "./automod-rule-record.js";
 import { matcherOf } from "./keyword-matcher.js";
 
 /** Who wrote the post being checked. */

@@ -1,5 +1,5 @@
 import type { DevAutomodRule } from "@chatbot/protocol/dev";
-import type { AutomodRuleRecord } from "../../kernel/world/automod-rule-record.js";
+import type { AutomodRuleRecord } from "./automod-rule-record.js";
 
 /** An AutoMod rule as the dev API shows it. */
 export type AutomodRuleView = DevAutomodRule;

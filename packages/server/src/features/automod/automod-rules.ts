@@ -3,7 +3,7 @@ import { ConflictError, UnknownObjectError } from "../../kernel/errors/api-error
 import { compareIds } from "../../kernel/ids.js";
 import { requireGuildPermission, visibleGuild } from "../../kernel/visibility/access.js";
 import type { PersonActor } from "../../kernel/actors/actor.js";
-import type { AutomodRuleRecord } from "../../kernel/world/automod-rule-record.js";
+import type { AutomodRuleRecord } from "./automod-rule-record.js";
 
 /** The most keyword rules a server may hold. */
 export const AUTOMOD_RULES_PER_GUILD = 100;

@@ -142,12 +142,11 @@ export function updateChannel(
   });
 }
 
-/** Deletes a channel and its messages, as a person with `manage_channels` there. */
+/** Deletes a channel (its messages go with it: the messages feature's cascade), as a person with `manage_channels` there. */
 export function deleteChannel(core: Kernel, actor: PersonActor, channelId: string): void {
   core.transact((tx) => {
     const { channel, guild } = visibleChannel(core, actor, channelId);
     requireChannelPermission(core, actor, channel, "manage_channels");
-    for (const id of tx.world.messagesOf(channelId).toArray()) tx.remove("messages", id);
     tx.remove("channels", channelId);
     tx.emit({ type: "CHANNEL_DELETE", guildId: guild.id, channel });
     writeAudit(core, tx, {

@@ -3,7 +3,7 @@ import { InvalidBodyError, UnknownObjectError } from "../../kernel/errors/api-er
 import { compareIds, isSnowflake } from "../../kernel/ids.js";
 import { requireScope, visibleInstall } from "../../kernel/visibility/access.js";
 import type { BotActor } from "../../kernel/actors/actor.js";
-import { type CommandRecord, commandScopeKey } from "../../kernel/world/command-record.js";
+import { type CommandRecord, commandScopeKey } from "./command-record.js";
 
 /** The commands a route works on: the bot's app, and one server or none (global). */
 export interface CommandScope {

@@ -1,5 +1,5 @@
 import type { CommandOption, SlashCommand } from "@chatbot/protocol";
-import type { CommandRecord } from "../../kernel/world/command-record.js";
+import type { CommandRecord } from "./command-record.js";
 
 /** The command object of the command routes (`type` is always 1). */
 export function serializeCommand(command: CommandRecord): SlashCommand {

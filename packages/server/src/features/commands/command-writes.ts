@@ -1,7 +1,7 @@
 import { type CommandCreateBody, type CommandOption, type CommandPatchBody, LIMITS } from "@chatbot/protocol";
 import type { Kernel } from "../../kernel/kernel.js";
 import { InvalidBodyError } from "../../kernel/errors/api-error.js";
-import type { CommandRecord } from "../../kernel/world/command-record.js";
+import type { CommandRecord } from "./command-record.js";
 import { type CommandScope, commandIn, commandNamed, commandsIn } from "./command-scope.js";
 
 /** Options as kept: `autocomplete` (only ever `false`, since `true` is refused) is dropped. */

@@ -2,7 +2,6 @@ import { DEFAULT_EVERYONE_PERMISSIONS } from "@chatbot/protocol";
 import type { Kernel } from "../../kernel/kernel.js";
 import { InvalidBodyError, MissingPermissionError } from "../../kernel/errors/api-error.js";
 import type { ChannelRecord, GuildRecord, RoleRecord } from "../../kernel/world/records.js";
-import { TABLE_NAMES } from "../../kernel/world/world.js";
 import { requireGuildPermission, visibleGuild } from "../../kernel/visibility/access.js";
 import type { PersonActor } from "../../kernel/actors/actor.js";
 import { diffChanges, writeAudit } from "../../kernel/audit/audit.js";
@@ -125,17 +124,8 @@ export function deleteGuild(core: Kernel, actor: PersonActor, guildId: string): 
     }
     const installs = [...tx.world.tables.installs.by("guild", guildId).values()];
     const members = [...tx.world.tables.members.by("guild", guildId).values()];
-    for (const channel of tx.world.tables.channels.by("guild", guildId).values()) {
-      for (const id of tx.world.messagesOf(channel.id).toArray()) tx.remove("messages", id);
-    }
-    for (const kind of TABLE_NAMES) {
-      if (
-        kind === "guilds" ||
-        kind === "users" ||
-        kind === "apps" ||
-        kind === "presence" ||
-        kind === "messages"
-      ) {
+    for (const kind of tx.world.names) {
+      if (kind === "guilds" || kind === "users" || kind === "apps" || kind === "presence") {
         continue;
       }
       const table = tx.world.tables[kind];

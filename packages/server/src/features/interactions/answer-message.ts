@@ -7,7 +7,7 @@ import { checkAllowedMentions, parseMentions } from "../messages/mentions.js";
 import { type EmbedInput, type MessageInput, normalizeEmbed } from "../messages/message-input.js";
 import type { ChannelRecord, MessageRecord } from "../../kernel/world/records.js";
 import type { Transaction } from "../../kernel/changes/transaction.js";
-import type { InteractionRecord } from "../../kernel/world/interaction-record.js";
+import type { InteractionRecord } from "./interaction-record.js";
 import { editedMessage } from "../messages/message-edit.js";
 
 /** What an answer says: content, embeds and `allowed_mentions`. */

@@ -4,7 +4,7 @@ import { compareIds } from "../../kernel/ids.js";
 import type { MessagePage } from "../messages/message-reads.js";
 import { serializeAnswer } from "./interaction-serializer.js";
 import type { MessageRecord } from "../../kernel/world/records.js";
-import { interactionViewerKey } from "../../kernel/world/interaction-record.js";
+import { interactionViewerKey } from "./interaction-record.js";
 
 /** The ephemeral answers addressed to `userId` in a channel. */
 export function ephemeralAnswersFor(core: Kernel, channelId: string, userId: string): MessageRecord[] {

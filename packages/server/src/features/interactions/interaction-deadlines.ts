@@ -1,7 +1,7 @@
 import { LIMITS } from "@chatbot/protocol";
 import type { Timer } from "../../kernel/clock.js";
 import type { Kernel } from "../../kernel/kernel.js";
-import type { InteractionRecord } from "../../kernel/world/interaction-record.js";
+import type { InteractionRecord } from "./interaction-record.js";
 
 /**
  * The 3-second answer window of each delivered interaction, as a deadline on the server's clock.

@@ -13,7 +13,7 @@ import type { ChannelRecord, MessageRecord } from "../../kernel/world/records.js
 import type { Transaction } from "../../kernel/changes/transaction.js";
 import { pairKey } from "../../kernel/world/world.js";
 import { editAnswer, makeAnswer, postAnswer } from "./answer-message.js";
-import type { InteractionRecord } from "../../kernel/world/interaction-record.js";
+import type { InteractionRecord } from "./interaction-record.js";
 
 /** `400 interaction_already_handled`: a second callback, or one after the 3 seconds passed. */
 export class InteractionAlreadyHandledError extends ApiError {

@@ -6,7 +6,7 @@ import {
   type Message,
 } from "@chatbot/protocol";
 import type { Kernel } from "../../kernel/kernel.js";
-import type { InteractionRecord } from "../../kernel/world/interaction-record.js";
+import type { InteractionRecord } from "./interaction-record.js";
 import type { ChannelRecord, MemberRecord, MessageRecord, UserRecord } from "../../kernel/world/records.js";
 import { type MessageViewer, serializeMessage } from "../messages/message-serializer.js";
 import { serializeUser } from "../../kernel/actors/user-serializer.js";

@@ -2,6 +2,7 @@ import type { ServerFeature } from "../../http/route.js";
 import { InteractionDeadlines } from "./interaction-deadlines.js";
 import { devInteractionRoutes } from "./interaction-dev-routes.js";
 import { interactionRoutes } from "./interaction-routes.js";
+import { INTERACTIONS_TABLES } from "./interactions-tables.js";
 import { DEFAULT_KEPT_INTERACTIONS } from "./interaction-retention.js";
 
 declare module "../../kernel/kernel.js" {
@@ -24,6 +25,7 @@ export function interactionsFeature(keptInteractions = DEFAULT_KEPT_INTERACTIONS
   return {
     name: "interactions",
     routes: [...interactionRoutes, ...devInteractionRoutes],
+    tables: INTERACTIONS_TABLES,
     install(kernel) {
       const deadlines = new InteractionDeadlines(kernel);
       kernel.decorate("interactions", deadlines);

@@ -3,7 +3,7 @@ import type { Kernel } from "../../kernel/kernel.js";
 import type { PersonActor } from "../../kernel/actors/actor.js";
 import { serializeInteraction } from "./interaction-serializer.js";
 import { commandPlace } from "./command-user.js";
-import type { InteractionRecord } from "../../kernel/world/interaction-record.js";
+import type { InteractionRecord } from "./interaction-record.js";
 import { dropClosedInteractions } from "./interaction-retention.js";
 import { convertOptions, type OptionInput } from "./option-values.js";
 import { finishResolved, resolvedBuilder } from "./resolved-maps.js";

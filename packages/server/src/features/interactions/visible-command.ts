@@ -1,5 +1,5 @@
-import type { CommandRecord } from "../../kernel/world/command-record.js";
-import { commandScopeKey } from "../../kernel/world/command-record.js";
+import type { CommandRecord } from "../commands/command-record.js";
+import { commandScopeKey } from "../commands/command-record.js";
 import type { Kernel } from "../../kernel/kernel.js";
 import { ConflictError, UnknownObjectError } from "../../kernel/errors/api-error.js";
 import { effectiveScopes } from "../../kernel/permissions/effective.js";

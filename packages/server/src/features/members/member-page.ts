@@ -14,7 +14,7 @@ export interface MemberPage {
 export function memberPage(world: World, guildId: string, page: MemberPage): MemberRecord[] {
   const members: MemberRecord[] = [];
   const table = world.tables.members;
-  world.membersOf(guildId).walkUp({ after: page.after }, (userId) => {
+  world.tables.members.ordered("guild", guildId).walkUp({ after: page.after }, (userId) => {
     const member = table.get(pairKey(guildId, userId));
     if (member) members.push(member);
     return members.length < page.limit;

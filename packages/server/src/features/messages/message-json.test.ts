@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { MessageRecord, UserRecord } from "../../kernel/world/records.js";
+import { KERNEL_TABLES } from "../../kernel/world/kernel-tables.js";
 import { World } from "../../kernel/world/world.js";
 import { MessageJsonCache } from "./message-json.js";
 
@@ -30,7 +31,7 @@ function message(overrides: Partial<MessageRecord> = {}): MessageRecord {
 
 describe("MessageJsonCache", () => {
   it("serves the same text for the same record and viewer, and fresh text for a new record", () => {
-    const world = new World();
+    const world = new World(KERNEL_TABLES);
     world.put("users", ada);
     const cache = new MessageJsonCache();
     const first = message();
@@ -42,7 +43,7 @@ describe("MessageJsonCache", () => {
   });
 
   it("keeps viewers apart: content access and reactions[].me differ per viewer", () => {
-    const world = new World();
+    const world = new World(KERNEL_TABLES);
     world.put("users", ada);
     const cache = new MessageJsonCache();
     const m = message({ reactions: [{ emoji: { id: null, name: "👍" }, user_ids: ["99"] }] });
@@ -56,7 +57,7 @@ describe("MessageJsonCache", () => {
   });
 
   it("never serves a renamed author stale", () => {
-    const world = new World();
+    const world = new World(KERNEL_TABLES);
     world.put("users", ada);
     const cache = new MessageJsonCache();
     const m = message();
@@ -66,7 +67,7 @@ describe("MessageJsonCache", () => {
   });
 
   it("joins a page into one JSON array", () => {
-    const world = new World();
+    const world = new World(KERNEL_TABLES);
     world.put("users", ada);
     const cache = new MessageJsonCache();
     const page = cache.listJson(world, [message({ id: "22" }), message({ id: "21" })], bot);

@@ -1,7 +1,8 @@
 import type { Kernel } from "../../kernel/kernel.js";
 import { MissingPermissionError, NotAuthorError } from "../../kernel/errors/api-error.js";
 import type { MessageRecord } from "../../kernel/world/records.js";
-import { requireChannelPermission, visibleChannel, visibleMessage } from "../../kernel/visibility/access.js";
+import { requireChannelPermission, visibleChannel } from "../../kernel/visibility/access.js";
+import { visibleMessage } from "./message-access.js";
 import type { Actor, PersonActor } from "../../kernel/actors/actor.js";
 import { writeAudit } from "../../kernel/audit/audit.js";
 

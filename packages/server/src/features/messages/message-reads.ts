@@ -1,7 +1,9 @@
 import type { Kernel } from "../../kernel/kernel.js";
 import { hasPermission } from "../../kernel/permissions/compute.js";
 import type { MessageRecord } from "../../kernel/world/records.js";
-import { requireScope, visibleChannel, visibleMessage } from "../../kernel/visibility/access.js";
+import { pairKey } from "../../kernel/world/world.js";
+import { requireScope, visibleChannel } from "../../kernel/visibility/access.js";
+import { visibleMessage } from "./message-access.js";
 import type { Actor } from "../../kernel/actors/actor.js";
 import { idsInPage, idsInSpans, mergePages } from "./history-page.js";
 
@@ -32,7 +34,7 @@ export function listMessages(core: Kernel, actor: Actor, channelId: string, page
   const table = core.world.tables.messages;
   const ids = historyHidden
     ? readableIds(core, actor, channel.id, page)
-    : idsInPage(core.world.messagesOf(channel.id), page);
+    : idsInPage(core.world.tables.messages.ordered("channel", channel.id), page);
   const messages: MessageRecord[] = [];
   for (const id of ids) {
     const message = table.get(id);
@@ -49,10 +51,13 @@ export function listMessages(core: Kernel, actor: Actor, channelId: string, page
  * inside each connected span), merged: O(log n + spans + limit) however long the channel is.
  */
 function readableIds(core: Kernel, actor: Actor, channelId: string, page: MessagePage): string[] {
-  const own = idsInPage(core.world.messagesBy(channelId, actor.user.id), page);
+  const own = idsInPage(
+    core.world.tables.messages.ordered("author", pairKey(channelId, actor.user.id)),
+    page,
+  );
   if (actor.kind !== "bot") return own;
   const spans = core.presence.spansOf(actor.app.id);
-  const connected = idsInSpans(core.world.messagesOf(channelId), spans, page);
+  const connected = idsInSpans(core.world.tables.messages.ordered("channel", channelId), spans, page);
   return mergePages(own, connected, page.after !== undefined, page.limit);
 }
 

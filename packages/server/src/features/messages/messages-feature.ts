@@ -1,6 +1,7 @@
 import type { ServerFeature } from "../../http/route.js";
 import { devMessageRoutes } from "./message-dev-routes.js";
 import { messageRoutes } from "./message-routes.js";
+import { anyMessageBetween, MESSAGES_TABLES, messageCascade } from "./messages-tables.js";
 
 declare module "../../kernel/kernel.js" {
   interface Kernel {
@@ -9,11 +10,18 @@ declare module "../../kernel/kernel.js" {
   }
 }
 
-/** Messages: posts, edits, reads, reactions, moderation, and the channel routes that serve them. */
+/**
+ * Messages: their table, posts, edits, reads, reactions, moderation, and the channel routes that
+ * serve them. A deleted channel takes its messages; presence asks it which connected spans still
+ * hold a message.
+ */
 export const messagesFeature: ServerFeature = {
   name: "messages",
   routes: [...messageRoutes, ...devMessageRoutes],
+  tables: MESSAGES_TABLES,
   install(kernel) {
+    kernel.beforeCommit((tx) => messageCascade(kernel, tx));
+    kernel.presence.readMessagesWith((after, before) => anyMessageBetween(kernel.world, after, before));
     const lastPostAt = new Map<string, number>();
     kernel.decorate("lastPostAt", lastPostAt);
     kernel.on("cleared", () => lastPostAt.clear());

@@ -15,8 +15,8 @@ import {
   requireChannelPermission,
   requireScope,
   visibleChannel,
-  visibleMessage,
 } from "../../kernel/visibility/access.js";
+import { visibleMessage } from "./message-access.js";
 import type { Actor } from "../../kernel/actors/actor.js";
 import { checkAllowedMentions, parseMentions } from "./mentions.js";
 import { type EditMessageInput, editedMessage } from "./message-edit.js";

@@ -1,12 +1,8 @@
 import type { Kernel } from "../../kernel/kernel.js";
 import { UnknownObjectError } from "../../kernel/errors/api-error.js";
 import type { EmojiRef, GuildRecord, MessageRecord, ReactionRecord } from "../../kernel/world/records.js";
-import {
-  requireChannelPermission,
-  requireScope,
-  visibleChannel,
-  visibleMessage,
-} from "../../kernel/visibility/access.js";
+import { requireChannelPermission, requireScope, visibleChannel } from "../../kernel/visibility/access.js";
+import { visibleMessage } from "./message-access.js";
 import type { Actor } from "../../kernel/actors/actor.js";
 
 const CUSTOM = /^([A-Za-z0-9_]{2,32}):([0-9]{1,20})$/u;

@@ -1,6 +1,5 @@
-import type { LinkCard, User, WebhookInfo, WebhookPostResult } from "@chatbot/protocol";
+import type { LinkCard, User, WebhookPostResult } from "@chatbot/protocol";
 import { serializeEmbed } from "./embed-serializer.js";
-import type { WebhookRecord } from "../../kernel/world/webhook-record.js";
 import type { MessageRecord, WebhookAuthorRecord } from "../../kernel/world/records.js";
 
 /**
@@ -39,16 +38,5 @@ export function serializeWebhookPostResult(message: MessageRecord, webhookId: st
     embeds: message.embeds.map(serializeEmbed),
     timestamp: new Date(message.created_at).toISOString(),
     webhook_id: webhookId,
-  };
-}
-
-/** `GET /api/webhooks/{id}/{secret}`: never the secret or the maker. */
-export function serializeWebhookInfo(webhook: WebhookRecord): WebhookInfo {
-  return {
-    id: webhook.id,
-    name: webhook.name,
-    channel_id: webhook.channel_id,
-    guild_id: webhook.guild_id,
-    avatar_id: webhook.avatar_id,
   };
 }

@@ -3,7 +3,7 @@ import { InvalidBodyError, UnknownObjectError } from "../../kernel/errors/api-er
 import { requireChannelPermission, visibleChannel } from "../../kernel/visibility/access.js";
 import type { PersonActor } from "../../kernel/actors/actor.js";
 import { writeAudit } from "../../kernel/audit/audit.js";
-import type { WebhookRecord } from "../../kernel/world/webhook-record.js";
+import type { WebhookRecord } from "./webhook-record.js";
 import { hashWebhookSecret, newWebhookSecret } from "./webhook-secret.js";
 
 /** A webhook with the secret of its new URL (shown once, never kept). */

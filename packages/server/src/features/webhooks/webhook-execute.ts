@@ -11,7 +11,7 @@ import {
   WebhookPausedError,
 } from "./webhook-errors.js";
 import { webhookMentions } from "./webhook-mentions.js";
-import type { WebhookRecord } from "../../kernel/world/webhook-record.js";
+import type { WebhookRecord } from "./webhook-record.js";
 import { webhookSecretMatches } from "./webhook-secret.js";
 import { webhookState } from "./webhook-state.js";
 

@@ -9,10 +9,11 @@ import { withoutSecret } from "../../http/request-log.js";
 import { send } from "../../http/send.js";
 import type { Reply } from "../../http/reply.js";
 import type { ServerRuntime } from "../../http/runtime.js";
-import { serializeWebhookInfo, serializeWebhookPostResult } from "../messages/webhook-post-serializer.js";
+import { serializeWebhookPostResult } from "../messages/webhook-post-serializer.js";
+import { serializeWebhookInfo } from "./webhook-serializer.js";
 import { UnknownWebhookError, WebhookInvalidBodyError } from "./webhook-errors.js";
 import { executeWebhook, identifyWebhook } from "./webhook-execute.js";
-import type { WebhookRecord } from "../../kernel/world/webhook-record.js";
+import type { WebhookRecord } from "./webhook-record.js";
 import { readWebhookBody } from "./read-webhook-body.js";
 
 function unsupported(method: string, path: string, part: string): UnknownRouteError {

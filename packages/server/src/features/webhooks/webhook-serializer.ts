@@ -1,5 +1,6 @@
+import type { WebhookInfo } from "@chatbot/protocol";
 import type { Kernel } from "../../kernel/kernel.js";
-import type { WebhookRecord } from "../../kernel/world/webhook-record.js";
+import type { WebhookRecord } from "./webhook-record.js";
 import { type WebhookState, webhookState } from "./webhook-state.js";
 
 /** The URL of a webhook with its secret (shown only when made or renewed). */
@@ -19,4 +20,15 @@ export function serializeDevWebhook(
 ): ReturnType<typeof serializeNewWebhook> & WebhookState & { maker_id: string } {
   const state = webhookState(core, webhook);
   return { ...serializeNewWebhook(webhook), ...state, maker_id: webhook.maker_id };
+}
+
+/** `GET /api/webhooks/{id}/{secret}`: never the secret or the maker. */
+export function serializeWebhookInfo(webhook: WebhookRecord): WebhookInfo {
+  return {
+    id: webhook.id,
+    name: webhook.name,
+    channel_id: webhook.channel_id,
+    guild_id: webhook.guild_id,
+    avatar_id: webhook.avatar_id,
+  };
 }

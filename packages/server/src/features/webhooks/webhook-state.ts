@@ -1,6 +1,6 @@
 import type { WebhookPausedReason } from "@chatbot/protocol";
 import type { Kernel } from "../../kernel/kernel.js";
-import type { WebhookRecord } from "../../kernel/world/webhook-record.js";
+import type { WebhookRecord } from "./webhook-record.js";
 
 /** A webhook's state: active, or paused with a reason. */
 export type WebhookState =

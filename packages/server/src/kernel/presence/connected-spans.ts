@@ -1,24 +1,13 @@
 import { compareIds } from "../ids.js";
 import type { ConnectedSpan } from "../world/records.js";
-import type { World } from "../world/world.js";
 
 /**
  * The arithmetic of connected spans (see {@link ConnectedSpan}): whether a position lies inside one,
  * and the compaction that keeps a bot's list only as long as the history rule needs it.
  */
 
-/** Whether any message of the world has an id strictly between `after` and `before`. */
-export function anyMessageBetween(world: World, after: string, before: string): boolean {
-  let found = false;
-  for (const channel of world.tables.channels.values()) {
-    world.messagesOf(channel.id).walk({ after, before }, () => {
-      found = true;
-      return false;
-    });
-    if (found) return true;
-  }
-  return false;
-}
+/** Whether any message has an id strictly between `after` and `before` (both exclusive). */
+export type MessagesBetween = (after: string, before: string) => boolean;
 
 /** Whether `position` lies inside one of `spans` (oldest first), both ends exclusive. */
 export function spansCover(spans: readonly ConnectedSpan[], position: string): boolean {
@@ -41,13 +30,16 @@ export function spansCover(spans: readonly ConnectedSpan[], position: string): b
  * sort after every closed span (ids only rise), so neither step changes an answer, now or later.
  * The result has at most one span per existing message, plus the open one.
  */
-export function compactSpans(world: World, spans: readonly ConnectedSpan[]): ConnectedSpan[] {
+export function compactSpans(
+  spans: readonly ConnectedSpan[],
+  anyMessageBetween: MessagesBetween,
+): ConnectedSpan[] {
   const out: ConnectedSpan[] = [];
   for (const span of spans) {
     const [opened, closed] = span;
-    if (closed !== null && !anyMessageBetween(world, opened, closed)) continue;
+    if (closed !== null && !anyMessageBetween(opened, closed)) continue;
     const last = out.at(-1);
-    if (last !== undefined && last[1] !== null && !anyMessageBetween(world, last[1], opened)) {
+    if (last !== undefined && last[1] !== null && !anyMessageBetween(last[1], opened)) {
       out[out.length - 1] = [last[0], closed];
     } else {
       out.push(span);

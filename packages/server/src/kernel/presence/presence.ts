@@ -1,6 +1,6 @@
 import type { ConnectedSpan, PresenceRecord } from "../world/records.js";
 import type { Transaction } from "../changes/transaction.js";
-import { compactSpans, sameSpans, spansCover } from "./connected-spans.js";
+import { compactSpans, type MessagesBetween, sameSpans, spansCover } from "./connected-spans.js";
 import { upgradePresenceRow } from "./presence-legacy.js";
 import type { IdGenerator } from "../ids.js";
 import type { World } from "../world/world.js";
@@ -25,7 +25,18 @@ export interface PresenceHost {
  * The gateway calls {@link connected} and {@link disconnected}.
  */
 export class Presence {
+  // With no messages feature installed there is no message, so no closed span is needed.
+  private anyMessageBetween: MessagesBetween = () => false;
+
   constructor(private readonly core: PresenceHost) {}
+
+  /**
+   * How compaction asks whether a message lies between two positions: the feature that keeps the
+   * messages tells it when installed. Until then there is none.
+   */
+  readMessagesWith(anyMessageBetween: MessagesBetween): void {
+    this.anyMessageBetween = anyMessageBetween;
+  }
 
   /** The bot of `appId` now has an identified connection (no-op when it already had one). */
   connected(appId: string): void {
@@ -89,7 +100,7 @@ export class Presence {
 
   /** Compacts `spans` and writes them when they differ from the stored ones (or `force`). */
   private save(tx: Transaction, appId: string, spans: readonly ConnectedSpan[], force = false): void {
-    const compact = compactSpans(this.core.world, spans);
+    const compact = compactSpans(spans, this.anyMessageBetween);
     if (!force && sameSpans(compact, this.spansOf(appId))) return;
     if (compact.length === 0) tx.remove("presence", appId);
     else tx.put("presence", { application_id: appId, spans: compact });

@@ -111,18 +111,3 @@ export function canReadMessage(
   if (hasPermission(channelBits, "read_message_history")) return true;
   return actor.kind === "bot" && core.presence.wasConnectedAt(actor.app.id, message.id);
 }
-
-/** A message of `channel` the actor may read; otherwise `404 unknown_message`. */
-export function visibleMessage(
-  core: Kernel,
-  actor: Actor,
-  channel: ChannelRecord,
-  messageId: string,
-): MessageRecord {
-  const message = core.world.tables.messages.get(messageId);
-  if (!message || message.channel_id !== channel.id) throw new UnknownObjectError("message");
-  if (!canReadMessage(core, actor, core.engine.channelBits(channel, actor.user.id), message)) {
-    throw new UnknownObjectError("message");
-  }
-  return message;
-}

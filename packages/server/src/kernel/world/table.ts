@@ -1,12 +1,26 @@
+import { IdOrders } from "./id-orders.js";
+import type { SortedIds } from "./sorted-ids.js";
+
 const EMPTY: ReadonlyMap<string, never> = new Map<string, never>();
 
 /**
- * A keyed set of records with named secondary indexes (`guild_id` → rows, ...). Records are
- * replaced, never changed in place; writes go through a {@link Transaction} so they can be undone.
+ * An ordered index of a {@link Table}: the rows of each `group` as their ids in id order (a
+ * channel's message ids, a server's member user ids).
  */
-export class Table<T, I extends string = never> {
+export interface OrderKeys<T> {
+  readonly group: (row: T) => string;
+  readonly id: (row: T) => string;
+}
+
+/**
+ * A keyed set of records with named secondary indexes (`guild_id` → rows, ...) and named ordered
+ * indexes (rows of a group in id order). Records are replaced, never changed in place; writes go
+ * through a {@link Transaction} so they can be undone.
+ */
+export class Table<T, I extends string = never, O extends string = never> {
   private readonly rows = new Map<string, T>();
   private readonly indexes = new Map<I, Map<string, Map<string, T>>>();
+  private readonly orders = new Map<O, IdOrders>();
 
   constructor(
     readonly keyOf: (row: T) => string,
@@ -14,8 +28,10 @@ export class Table<T, I extends string = never> {
       I,
       (row: T) => string | null
     >,
+    private readonly orderKeys: Readonly<Record<O, OrderKeys<T>>> = {} as Record<O, OrderKeys<T>>,
   ) {
     for (const name of Object.keys(indexKeys) as I[]) this.indexes.set(name, new Map());
+    for (const name of Object.keys(orderKeys) as O[]) this.orders.set(name, new IdOrders());
   }
 
   get size(): number {
@@ -39,12 +55,30 @@ export class Table<T, I extends string = never> {
     return this.indexes.get(name)?.get(value) ?? EMPTY;
   }
 
+  /** The ids of `group`'s rows in the ordered index `name`, in id order (do not change the list). */
+  ordered(name: O, group: string): SortedIds {
+    return (this.orders.get(name) as IdOrders).of(group);
+  }
+
   /** Puts `row` (replacing the row of the same key); returns the row it replaced. */
   set(row: T): T | undefined {
     const key = this.keyOf(row);
     const previous = this.rows.get(key);
     if (previous !== undefined) this.unindex(key, previous);
     this.rows.set(key, row);
+    for (const [name, order] of this.orders) {
+      const { group, id } = this.orderKeys[name];
+      const at = group(row);
+      const rowId = id(row);
+      if (previous !== undefined) {
+        const was = group(previous);
+        const wasId = id(previous);
+        // An edit that keeps the group and the id keeps its place (a message's text, a member's roles).
+        if (was === at && wasId === rowId) continue;
+        order.remove(was, wasId);
+      }
+      order.insert(at, rowId);
+    }
     for (const [name, index] of this.indexes) {
       const value = this.indexKeys[name](row);
       if (value === null) continue;
@@ -64,12 +98,17 @@ export class Table<T, I extends string = never> {
     if (previous === undefined) return undefined;
     this.unindex(key, previous);
     this.rows.delete(key);
+    for (const [name, order] of this.orders) {
+      const { group, id } = this.orderKeys[name];
+      order.remove(group(previous), id(previous));
+    }
     return previous;
   }
 
   clear(): void {
     this.rows.clear();
     for (const index of this.indexes.values()) index.clear();
+    for (const order of this.orders.values()) order.clear();
   }
 
   private unindex(key: string, row: T): void {

@@ -1,5 +1,5 @@
 import type { InteractionNotice, InteractionState } from "@chatbot/protocol/dev";
-import type { MessageRecord } from "./records.js";
+import type { MessageRecord } from "../../kernel/world/records.js";
 
 // The states and notices are the dev API's (an interaction's view shows them).
 export { INTERACTION_STATES, type InteractionNotice, type InteractionState } from "@chatbot/protocol/dev";
