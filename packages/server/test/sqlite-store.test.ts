@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Message } from "@chatbot/protocol";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { SqliteStore } from "../src/kernel/store/sqlite-store.js";
 import { type ErrorAnswer, type Harness, ok, setupWorld, startHarness } from "./harness.js";
 
 let dir: string;
@@ -83,6 +84,24 @@ describe("the SQLite store", () => {
     await h.close();
     h = await startHarness({ dataPath });
     expect(ok(await h.dev<{ users: unknown[] }>("GET", "/dev/v1/world")).users).toEqual([]);
+  });
+
+  it("refuses at start a data file with rows of a table it does not know, naming it, and leaves it alone", async () => {
+    const dataPath = join(dir, "world.db");
+    h = await startHarness({ dataPath });
+    await setupWorld(h);
+    await h.close();
+    h = null;
+    // What a later version with one more table would leave behind.
+    const later = new SqliteStore(dataPath);
+    later.commit([{ kind: "polls" as never, key: "1", row: { id: "1" } }]);
+    later.close();
+    await expect(startHarness({ dataPath })).rejects.toThrow(
+      /1 of table "polls", which no installed feature defines/,
+    );
+    const kept = new SqliteStore(dataPath);
+    expect(kept.load()).toMatchObject({ polls: [{ id: "1" }] });
+    kept.close();
   });
 });
 
