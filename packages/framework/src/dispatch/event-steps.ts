@@ -9,7 +9,7 @@ import type { HandlerDefinition } from "../definitions/listener-definition.js";
 import { type Middleware, runMiddleware } from "../middleware/compose.js";
 import { type DispatchDeps, handlerFailed } from "./dispatch-deps.js";
 import { catchingStep, type NamedStep } from "./pipeline.js";
-import { callMethod } from "./resolve-class.js";
+import { resolveClass } from "./resolve-class.js";
 
 /** One gateway event on its way through the event pipeline to the handlers of its name. */
 export interface EventRun {
@@ -77,9 +77,19 @@ export function runHandlers(
   deps: DispatchDeps,
   pipelineOf: (handler: HandlerDefinition) => { run(run: HandlerRun): Promise<void> },
 ): (run: EventRun) => Promise<void> {
-  return async ({ event, handlers }) => {
-    const ctx = new EventContext(event.name, event.data, deps.botUserId(), deps.container);
+  const inTurn = async (
+    event: GatewayDispatch,
+    ctx: EventContext,
+    handlers: readonly HandlerDefinition[],
+  ) => {
     for (const handler of handlers) await pipelineOf(handler).run({ event, ctx, handler, span: null });
+  };
+  return ({ event, handlers }) => {
+    const ctx = new EventContext(event.name, event.data, deps.botUserId(), deps.container);
+    // The usual case, one handler: its pipeline's promise is the run's, with no loop around it.
+    const only = handlers.length === 1 ? handlers[0]! : null;
+    if (only) return pipelineOf(only).run({ event, ctx, handler: only, span: null });
+    return inTurn(event, ctx, handlers);
   };
 }
 
@@ -130,7 +140,17 @@ export function handlerMiddleware(chain: readonly Middleware<EventContext>[]): N
 export function callHandler(deps: DispatchDeps): NamedStep<HandlerRun> {
   return {
     name: "handler",
-    run: ({ event, ctx, handler }) =>
-      callMethod(deps.container, handler.target, handler.method, [event.data, ctx]),
+    // What the method returns goes to the pipeline as it is (it makes a promise of a plain value).
+    run: ({ event, ctx, handler }) => {
+      const instance = resolveClass(
+        deps.container,
+        handler.target as unknown as new () => Record<string | symbol, unknown>,
+      );
+      return (instance[handler.method] as (payload: unknown, ctx: EventContext) => Promise<void> | void).call(
+        instance,
+        event.data,
+        ctx,
+      );
+    },
   };
 }
