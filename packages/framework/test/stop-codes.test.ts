@@ -122,7 +122,8 @@ describe("a bot's main run with plain node", () => {
     let stderr = "";
     child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
     const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-    await w.app.connected();
+    // A child process: starting Node and loading the bot takes seconds on a loaded machine.
+    await w.app.connected({ timeoutMs: 15_000 });
     child.kill("SIGTERM");
     expect(await exited, stderr).toBe(EXIT_CODES.stopped);
     // The stop is logged, by the bot's logger: the signal, then how long the stop took.
