@@ -7,15 +7,28 @@ export function unhandled(sent: readonly Sent[], records: readonly Recorded[]): 
   return sent.filter((s) => !done.has(s.content)).map((s) => s.content);
 }
 
+/** One finding of a check, with the server it concerns. */
+export interface Finding {
+  readonly server: number;
+  readonly says: string;
+}
+
+/** The most findings any one server has (a worker stall may leave one per server it was running). */
+export function mostOfOneServer(findings: readonly Finding[]): number {
+  const counts = new Map<number, number>();
+  for (const f of findings) counts.set(f.server, (counts.get(f.server) ?? 0) + 1);
+  return Math.max(0, ...counts.values());
+}
+
 /**
  * Handlers of one server that ran in two processes at the same time (the log's lines are in the
  * order the processes appended them): each entry that was running in one process while another
  * started one of the same server, as `<content> on <node> (beside <other> <content>)`, once.
  */
-export function overlaps(sent: readonly Sent[], records: readonly Recorded[]): string[] {
+export function overlaps(sent: readonly Sent[], records: readonly Recorded[]): Finding[] {
   const serverOf = new Map(sent.map((s) => [s.content, s.server]));
   const running = new Map<number, Map<string, Set<string>>>();
-  const found = new Map<string, string>();
+  const found = new Map<string, Finding>();
   for (const r of records) {
     const server = serverOf.get(r.text);
     if (server === undefined || r.kind === "job") continue;
@@ -31,7 +44,7 @@ export function overlaps(sent: readonly Sent[], records: readonly Recorded[]): s
       if (other === r.node) continue;
       for (const text of theirs) {
         const key = `${text} on ${other}`;
-        if (!found.has(key)) found.set(key, `${key} (beside ${r.node} ${r.text})`);
+        if (!found.has(key)) found.set(key, { server, says: `${key} (beside ${r.node} ${r.text})` });
       }
     }
     mine.add(r.text);
@@ -40,17 +53,17 @@ export function overlaps(sent: readonly Sent[], records: readonly Recorded[]): s
 }
 
 /** Per server, the posts first handled after a later one of the same server. */
-export function outOfOrder(sent: readonly Sent[], records: readonly Recorded[]): string[] {
+export function outOfOrder(sent: readonly Sent[], records: readonly Recorded[]): Finding[] {
   const byContent = new Map(sent.map((s) => [s.content, s]));
   const seen = new Set<string>();
   const greatest = new Map<number, number>();
-  const found: string[] = [];
+  const found: Finding[] = [];
   for (const r of records) {
     const s = byContent.get(r.text);
     if (r.kind !== "done" || !s || seen.has(r.text)) continue;
     seen.add(r.text);
     const before = greatest.get(s.server) ?? -1;
-    if (s.n < before) found.push(`${s.content} after step ${before}`);
+    if (s.n < before) found.push({ server: s.server, says: `${s.content} after step ${before}` });
     else greatest.set(s.server, s.n);
   }
   return found;

@@ -1,13 +1,13 @@
 // The cluster under the faults of its own engine (issue 32): two gateway processes, three workers and
 // a real redis-server, people posting about 55 messages a second over six servers, and each fault
 // twice in a row while they flow. After each: every message the service kept was handled, no server
-// ran in two processes at once nor out of order (but for the one documented overlap: a worker stalled
-// in the middle of a handler resumes that one handler), each job fired once, every process logged
-// the fault, and /readyz answers 200 on every process again.
+// ran in two processes at once nor out of order (but for the one documented overlap per server: a
+// worker stalled in the middle of a handler resumes that one handler), each job fired once, every
+// process logged the fault, and /readyz answers 200 on every process again.
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { jobsNotOnce, outOfOrder, overlaps, unhandled } from "./fault-checks.js";
+import { jobsNotOnce, mostOfOneServer, outOfOrder, overlaps, unhandled } from "./fault-checks.js";
 import { type FaultCluster, startFaultCluster } from "./fault-cluster.js";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -84,13 +84,16 @@ class Faults {
       .toBe(0);
     expect.soft(jobsNotOnce(runs, records), `${name}: jobs that did not fire once`).toEqual([]);
     expect.soft(notReady.join("; "), `${name}: /readyz not 200`).toBe("");
+    // A stalled worker may resume one handler of each partition it was running (a partition runs its
+    // entries one after another): per server, at most one finding per stall.
     const overlapping = overlaps(kept, records);
+    const overlapSays = overlapping.map((f) => f.says).join("; ");
     expect
-      .soft(overlapping.length, `${name}: one server in two processes at once: ${overlapping.join("; ")}`)
+      .soft(mostOfOneServer(overlapping), `${name}: one server in two processes at once: ${overlapSays}`)
       .toBeLessThanOrEqual(this.stalls);
     const misplaced = outOfOrder(kept, records);
     expect
-      .soft(misplaced.length, `${name}: out of order: ${misplaced.join("; ")}`)
+      .soft(mostOfOneServer(misplaced), `${name}: out of order: ${misplaced.map((f) => f.says).join("; ")}`)
       .toBeLessThanOrEqual(this.stalls);
     for (const [id, pattern] of Object.entries(logged)) {
       const node = c.node(id);
