@@ -226,7 +226,8 @@ async function compareRestClient() {
 
 const comparisons = { server: compareServer, framework: compareFramework, "rest-client": compareRestClient };
 for (const part of chosen) {
-  if (!comparisons[part]) throw new Error(`unknown part "${part}"; known: ${Object.keys(comparisons).join(", ")}`);
+  if (!comparisons[part])
+    throw new Error(`unknown part "${part}"; known: ${Object.keys(comparisons).join(", ")}`);
   console.log(`\n== ${part}: this checkout (${checkouts[0].root}) against ${checkouts[1].root}`);
   await comparisons[part]();
 }
