@@ -12,6 +12,7 @@
 import { fork } from "node:child_process";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
+import { benchMessage } from "./lib/message-payload.mjs";
 import { ROOT, startReferenceServer, stop } from "./lib/processes.mjs";
 import { benchWorld, dev } from "./lib/world.mjs";
 
@@ -142,20 +143,7 @@ async function compareFramework() {
     await bot.start();
     bots[side.name] = { bot, rest, counter };
   }
-  const frames = Array.from({ length: 1_000 }, (_, i) =>
-    JSON.stringify({
-      id: String(400000000000000000n + BigInt(i)),
-      channel_id: "100000000000005001",
-      guild_id: "100000000000004001",
-      author: { id: "100000000000001001", username: "ada", name: "Ada", bot: false },
-      content: `message number ${i}`,
-      timestamp: "2026-11-23T00:00:00.000Z",
-      edited_at: null,
-      mentions: { users: [], roles: [], everyone: false },
-      embeds: [],
-      attachments: [],
-    }),
-  );
+  const frames = Array.from({ length: 1_000 }, (_, i) => JSON.stringify(benchMessage(i)));
   const turn = () => new Promise((done) => setImmediate(done));
   const pairs = await alternate(async (side) => {
     const { bot, counter } = bots[side.name];
