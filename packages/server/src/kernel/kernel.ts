@@ -7,7 +7,7 @@ import type { RecordWrite, Store, StoredRows } from "./store/store.js";
 import { Presence } from "./presence/presence.js";
 import { Transaction } from "./changes/transaction.js";
 import { KERNEL_TABLES } from "./world/kernel-tables.js";
-import { type TableRows, type TableSpec, World } from "./world/world.js";
+import { type TableName, type TableRows, type TableSpec, World } from "./world/world.js";
 
 /**
  * A feature of the interface (messages, roles, webhooks…): what it adds to the server. The kernel
@@ -26,6 +26,9 @@ export interface Feature<Route = unknown> {
   /** Adds its commit hooks, lifecycle hooks and services to the kernel. */
   install?(kernel: Kernel): void;
 }
+
+/** What a feature does when a row of a table is removed (see {@link Kernel.onRemoved}). */
+export type RemovalCascade = Partial<Record<TableName, (key: string, tx: Transaction) => void>>;
 
 /** Options of a {@link Kernel}. */
 export interface KernelOptions {
@@ -111,6 +114,21 @@ export class Kernel {
    */
   beforeCommit(hook: (tx: Transaction) => void): void {
     this.commitHooks.push(hook);
+  }
+
+  /**
+   * A cascade: before each save, calls the hook of each table in `cascade` for every row of that
+   * table the transaction removes, with the row's key, in the order of the writes (one commit hook,
+   * so it sees the writes of the hooks added before it). Its own writes go into the same
+   * transaction.
+   */
+  onRemoved(cascade: RemovalCascade): void {
+    this.beforeCommit((tx) => {
+      if (!tx.hasRemovals) return;
+      for (const write of tx.writes) {
+        if (write.row === null) cascade[write.kind]?.(write.key, tx);
+      }
+    });
   }
 
   get clock(): Clock {

@@ -12,6 +12,6 @@ export const automodFeature: ServerFeature = {
   routes: devAutomodRoutes,
   tables: AUTOMOD_TABLES,
   install(kernel) {
-    kernel.beforeCommit((tx) => automodCascade(kernel, tx));
+    kernel.onRemoved(automodCascade(kernel));
   },
 };

@@ -1,7 +1,7 @@
 import type { ServerFeature } from "../../http/route.js";
 import { commandRoutes } from "./command-routes.js";
 import { COMMANDS_TABLES } from "./commands-tables.js";
-import { removalCascade } from "./removal-cascade.js";
+import { commandCascade } from "./removal-cascade.js";
 
 /** Application commands, in their table; a removed app, install or server takes its commands along. */
 export const commandsFeature: ServerFeature = {
@@ -9,6 +9,6 @@ export const commandsFeature: ServerFeature = {
   routes: commandRoutes,
   tables: COMMANDS_TABLES,
   install(kernel) {
-    kernel.beforeCommit((tx) => removalCascade(kernel, tx));
+    kernel.onRemoved(commandCascade(kernel));
   },
 };

@@ -20,7 +20,7 @@ export const messagesFeature: ServerFeature = {
   routes: [...messageRoutes, ...devMessageRoutes],
   tables: MESSAGES_TABLES,
   install(kernel) {
-    kernel.beforeCommit((tx) => messageCascade(kernel, tx));
+    kernel.onRemoved(messageCascade(kernel));
     kernel.presence.readMessagesWith((after, before) => anyMessageBetween(kernel.world, after, before));
     const lastPostAt = new Map<string, number>();
     kernel.decorate("lastPostAt", lastPostAt);

@@ -1,5 +1,4 @@
-import type { Kernel } from "../../kernel/kernel.js";
-import type { Transaction } from "../../kernel/changes/transaction.js";
+import type { Kernel, RemovalCascade } from "../../kernel/kernel.js";
 import type { MessageRecord } from "../../kernel/world/records.js";
 import { Table } from "../../kernel/world/table.js";
 import { type TableSpec, type World, defineTable, nonceKey, pairKey } from "../../kernel/world/world.js";
@@ -45,14 +44,14 @@ export function anyMessageBetween(world: World, after: string, before: string): 
 }
 
 /**
- * A deleted channel takes its messages, inside the same transaction (the kernel runs it before
- * each save); a deleted server takes its channels, so their messages too.
+ * A deleted channel takes its messages, inside the same transaction; a deleted server takes its
+ * channels, so their messages too.
  */
-export function messageCascade(core: Kernel, tx: Transaction): void {
-  if (!tx.hasRemovals) return;
+export function messageCascade(core: Kernel): RemovalCascade {
   const messages = core.world.tables.messages;
-  for (const write of tx.writes) {
-    if (write.row !== null || write.kind !== "channels") continue;
-    for (const id of messages.ordered("channel", write.key).toArray()) tx.remove("messages", id);
-  }
+  return {
+    channels: (key, tx) => {
+      for (const id of messages.ordered("channel", key).toArray()) tx.remove("messages", id);
+    },
+  };
 }

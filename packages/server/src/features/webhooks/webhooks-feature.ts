@@ -22,6 +22,6 @@ export const webhooksFeature: ServerFeature = {
   routes: [webhookRoute, ...devWebhookRoutes],
   tables: WEBHOOKS_TABLES,
   install(kernel) {
-    kernel.beforeCommit((tx) => webhookCascade(kernel, tx));
+    kernel.onRemoved(webhookCascade(kernel));
   },
 };
