@@ -46,7 +46,11 @@ export {
 } from "./errors.js";
 export { type Middleware, runMiddleware } from "./middleware/compose.js";
 export { cooldown, type CooldownOptions, type CooldownPer } from "./middleware/cooldown.js";
-export { requireBotPermissions, requirePermissions } from "./middleware/require-permissions.js";
+export {
+  type BotPermissionsWhere,
+  requireBotPermissions,
+  requirePermissions,
+} from "./middleware/require-permissions.js";
 export { type AnyMiddleware, ignoreBots, onlyChannels, onlyGuilds } from "./middleware/restrictions.js";
 export { PinoLogger, type PinoLoggerOptions } from "./pino-logger.js";
 export {
@@ -92,7 +96,17 @@ export {
 } from "./sync/command-plan.js";
 // The SDK and wire types a bot's handlers meet, so a bot imports one package.
 export type { Channel, Embed, Interaction, Member, Message, Role, User } from "@chatbot/protocol";
-export { GatewayClient } from "@chatbot/gateway";
+export {
+  ChannelView,
+  GatewayClient,
+  MemberDirectory,
+  RoleView,
+  ServerMe,
+  ServerView,
+  type WorldStats,
+  WorldView,
+  type WorldViewOptions,
+} from "@chatbot/gateway";
 export { Permissions, RestClient, WebhookClient } from "@chatbot/rest";
 // tsyringe's decorators, so that a bot imports them after reflect-metadata is loaded (its
 // `@singleton()` is replaced by the framework's own, one instance per bot).

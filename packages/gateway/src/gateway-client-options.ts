@@ -5,6 +5,7 @@ import { GatewayIntentsError, GatewayOptionsError } from "./gateway-error.js";
 import type { IdentifyLimit } from "./identify-limiter.js";
 import type { MessageHistory } from "./channel-history.js";
 import type { RecoveryChannels } from "./recovery-types.js";
+import type { WorldViewOptions } from "./world/world-view.js";
 import type { Channel } from "@chatbot/protocol";
 
 /** What the gateway client uses of a REST client: `RestClient` from `@chatbot/rest` is one. */
@@ -52,6 +53,11 @@ export interface GatewayClientOptions {
   readonly handshakeTimeoutMs?: number;
   /** The time source of every timer (tests pass a manual clock); default the wall clock. */
   readonly clock?: GatewayClock;
+  /**
+   * What the client's world view ({@link GatewayClient.world}) keeps besides servers, channels and
+   * roles: the people met, `{ members: { maxPerServer } }` (10,000 by default) or `{ members: false }`.
+   */
+  readonly world?: WorldViewOptions;
 }
 
 /** The options, checked and filled in. */

@@ -1,13 +1,5 @@
 import { traceGateway } from "./gateway-telemetry.js";
-import type {
-  Channel,
-  ChannelDeletePayload,
-  GuildCreatePayload,
-  GuildDeletePayload,
-  Interaction,
-  Message,
-  ReadyPayload,
-} from "@chatbot/protocol";
+import type { Channel, GuildCreatePayload, Interaction, Message, ReadyPayload } from "@chatbot/protocol";
 import { reconnectDelay } from "./backoff.js";
 import type { ClockTimer } from "./clock.js";
 import { decideOnClose } from "./close-policy.js";
@@ -26,7 +18,7 @@ import type { MessageRecovery } from "./message-recovery.js";
 import { RecoveryRounds } from "./recovery-rounds.js";
 import type { RecoveryBounds, RecoveryPoint } from "./recovery-types.js";
 import { UndeliveredMessages } from "./undelivered-messages.js";
-import { ReadableChannels } from "./readable-channels.js";
+import { WorldView } from "./world/world-view.js";
 import { TypedEmitter } from "./typed-emitter.js";
 
 /** Where a {@link GatewayClient} is in its life. */
@@ -49,7 +41,11 @@ export class GatewayClient extends TypedEmitter<GatewayClientEvents> {
   readonly #limiter: IdentifyLimiter;
   readonly #undelivered = new UndeliveredMessages();
   readonly #listeners: ListenerQueue;
-  readonly #channels = new ReadableChannels();
+  /**
+   * The bot's world as this connection told it: servers, channels with the bot's permissions,
+   * roles, members met. Kept as each frame is read, before listeners get it; recovery reads it.
+   */
+  readonly world: WorldView;
   readonly #rounds: RecoveryRounds | null;
   readonly #recovery: MessageRecovery | null;
   #state: GatewayClientState = "idle";
@@ -70,6 +66,8 @@ export class GatewayClient extends TypedEmitter<GatewayClientEvents> {
     super();
     this.#options = resolveGatewayOptions(options);
     this.#url = this.#options.gatewayUrl;
+    this.world = new WorldView(options.world);
+    if (options.rest && "getMember" in options.rest) this.world.useRest(options.rest as never);
     this.#limiter = new IdentifyLimiter(this.#options.clock, this.#options.identifyLimit);
     this.#listeners = new ListenerQueue(
       this.#options.maxQueuedEvents,
@@ -87,7 +85,7 @@ export class GatewayClient extends TypedEmitter<GatewayClientEvents> {
             recovery,
             clock,
             reconnect,
-            channels: this.#channels,
+            channels: this.world,
             listeners: this.#listeners,
             undelivered: this.#undelivered,
             message: (message, recovered) => this.#pushMessage(message, recovered),
@@ -247,6 +245,7 @@ export class GatewayClient extends TypedEmitter<GatewayClientEvents> {
 
   #onDispatch(frame: RawDispatch): void {
     let data = frame.d;
+    this.world.applyFrame(frame.t, data);
     switch (frame.t) {
       case "MESSAGE_CREATE":
         if (this.#recovery) this.#recovery.live(data as Message);
@@ -261,24 +260,14 @@ export class GatewayClient extends TypedEmitter<GatewayClientEvents> {
         break;
       case "GUILD_CREATE":
       case "GUILD_UPDATE":
-        this.#channels.setGuild(data as GuildCreatePayload);
         this.#recovery?.channelsSeen((data as GuildCreatePayload).channels, this.#state === "ready");
         if (frame.t === "GUILD_UPDATE" || this.#state === "ready") this.#baselineNewChannels();
         break;
-      case "GUILD_DELETE":
-        this.#channels.removeGuild((data as GuildDeletePayload).id);
-        break;
       case "CHANNEL_CREATE":
       case "CHANNEL_UPDATE":
-        this.#channels.setChannel(data as Channel);
         this.#recovery?.channelsSeen([data as Channel], this.#state === "ready");
         this.#baselineNewChannels();
         break;
-      case "CHANNEL_DELETE": {
-        const gone = data as ChannelDeletePayload;
-        this.#channels.removeChannel(gone.guild_id, gone.id);
-        break;
-      }
     }
     this.#listeners.push(frame.t, data);
     if (this.#pendingGuilds && this.#state === "connecting") {

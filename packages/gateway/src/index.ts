@@ -13,6 +13,7 @@ export {
   type ReadSinceOptions,
 } from "./channel-history.js";
 export type {
+  ChannelAccess,
   RecoveryBounds,
   RecoveryChannels,
   RecoveryPoint,
@@ -21,3 +22,4 @@ export type {
 } from "./recovery-types.js";
 export { compareIds, previousId } from "./snowflake-order.js";
 export type { Listener } from "./typed-emitter.js";
+export * from "./world/index.js";

@@ -1,9 +1,14 @@
 import type { Channel, Message } from "@chatbot/protocol";
-import type { ReadableChannels } from "./readable-channels.js";
 import { type ChannelHistory, type MessageHistory, readChannelSince } from "./channel-history.js";
 import { eachLimited } from "./each-limited.js";
 import { compareIds, idBefore } from "./snowflake-order.js";
-import type { RecoveryBounds, RecoveryOutput, RecoveryPoint, RecoverySkipReason } from "./recovery-types.js";
+import type {
+  RecoveryBounds,
+  RecoveryOutput,
+  RecoveryPoint,
+  RecoverySkipReason,
+  RecoverySource,
+} from "./recovery-types.js";
 
 /** Channels read at once during a recovery. */
 const CONCURRENCY = 4;
@@ -29,7 +34,7 @@ const EARLY_LIMIT = 10_000;
  */
 export class MessageRecovery {
   readonly #history: MessageHistory;
-  readonly #channels: ReadableChannels;
+  readonly #channels: RecoverySource;
   readonly #out: RecoveryOutput;
   readonly #maxPerChannel: number;
   readonly #maxAgeMs: number;
@@ -61,7 +66,7 @@ export class MessageRecovery {
 
   constructor(
     history: MessageHistory,
-    channels: ReadableChannels,
+    channels: RecoverySource,
     out: RecoveryOutput,
     bounds: RecoveryBounds,
     wanted: (channel: Channel) => boolean = () => true,
@@ -239,7 +244,7 @@ export class MessageRecovery {
   }
 
   #readable() {
-    return this.#channels.list().filter(({ channel }) => this.#wanted(channel));
+    return this.#channels.readableChannels().filter(({ channel }) => this.#wanted(channel));
   }
 
   async #recoverAll(

@@ -4,8 +4,7 @@ import type { ClockTimer, GatewayClock } from "./clock.js";
 import type { GatewayRest, ResolvedGatewayOptions } from "./gateway-client-options.js";
 import type { ListenerQueue } from "./listener-queue.js";
 import { MessageRecovery } from "./message-recovery.js";
-import type { ReadableChannels } from "./readable-channels.js";
-import type { RecoveryBounds, RecoveryPoint } from "./recovery-types.js";
+import type { RecoveryBounds, RecoveryPoint, RecoverySource } from "./recovery-types.js";
 import type { UndeliveredMessages } from "./undelivered-messages.js";
 
 /** What the rounds need of their client. */
@@ -14,7 +13,8 @@ export interface RecoveryRoundsSettings {
   readonly recovery: NonNullable<ResolvedGatewayOptions["recovery"]>;
   readonly clock: GatewayClock;
   readonly reconnect: ResolvedReconnectOptions;
-  readonly channels: ReadableChannels;
+  /** The bot's world view: which channels to read back. */
+  readonly channels: RecoverySource;
   readonly listeners: ListenerQueue;
   /** The messages queued for the listeners: a recovery point stays below them. */
   readonly undelivered: UndeliveredMessages;

@@ -51,3 +51,12 @@ export interface RecoveryOutput {
   message(message: Message, recovered: boolean): void;
   skipped(skip: RecoverySkip): void;
 }
+
+/** Whether the bot may read a channel's history, as far as the client can tell. */
+export type ChannelAccess = "history" | "no_history";
+
+/** Where recovery learns which channels to read back: the bot's world view. */
+export interface RecoverySource {
+  /** Every channel whose messages the bot receives and may list, with whether it reads history. */
+  readableChannels(): Array<{ channel: Channel; access: ChannelAccess }>;
+}

@@ -1,5 +1,5 @@
 import type { GuildCreatePayload, Intent } from "@chatbot/protocol";
-import type { GatewayClient, GatewayClientOptions } from "@chatbot/gateway";
+import type { GatewayClient, GatewayClientOptions, WorldView, WorldViewOptions } from "@chatbot/gateway";
 import type { RestClient, RestClientOptions } from "@chatbot/rest";
 import type { DependencyContainer, InjectionToken } from "tsyringe";
 import type { CommandContext } from "../context/command-context.js";
@@ -32,6 +32,12 @@ export interface BotConnection {
   readonly gateway: GatewayClient;
   /** What the connection's `READY` said: the bot's user id and the servers seen so far. */
   readonly ready: { readonly userId: string; readonly guilds: readonly GuildCreatePayload[] };
+  /**
+   * The bot's world view, kept by the host from every event it hands over (so it outlives a
+   * reload). Without it the bot keeps a view of its own from the events it receives, starting
+   * from `ready.guilds`.
+   */
+  readonly world?: WorldView;
 }
 
 /** Options of {@link createBot}. */
@@ -103,6 +109,12 @@ export interface BotOptions {
   readonly onError?: (error: unknown, where: HandlerFailure) => unknown;
   /** Options for the REST client beyond token and base URL. */
   readonly rest?: Omit<RestClientOptions, "token" | "baseUrl">;
+  /**
+   * What the bot's world view (`bot.world`, `ctx.server`) keeps besides servers, channels and roles:
+   * the people met, `{ members: { maxPerServer } }` (10,000 per server by default) or
+   * `{ members: false }`. The view needs the `guilds` intent, which every bot asks for.
+   */
+  readonly world?: WorldViewOptions;
   /** Options for the gateway client beyond token, intents and URL. */
   readonly gateway?: Omit<GatewayClientOptions, "token" | "intents" | "rest" | "gatewayUrl">;
   /** Use these clients instead of making new ones (see {@link BotConnection}). */

@@ -1,4 +1,4 @@
-import { GatewayClient } from "@chatbot/gateway";
+import { GatewayClient, WorldView } from "@chatbot/gateway";
 import type { Intent } from "@chatbot/protocol";
 import { RestClient } from "@chatbot/rest";
 import { type DependencyContainer, type InjectionToken, Lifecycle } from "tsyringe";
@@ -101,6 +101,7 @@ export function makeGatewayClient(
     options.connection?.gateway ??
     new GatewayClient({
       ...options.gateway,
+      ...(options.world !== undefined && { world: options.world }),
       token: options.token,
       intents,
       rest,
@@ -115,6 +116,7 @@ export interface BotServices {
   readonly botClass: new (options: BotOptions) => object;
   readonly rest: RestClient;
   readonly gateway: GatewayClient;
+  readonly world: WorldView;
   readonly logger: Logger;
   readonly clock: Clock;
   readonly store: StateStore;
@@ -135,6 +137,7 @@ export function registerServices(
   container.registerInstance(services.botClass, services.bot);
   container.registerInstance(RestClient, services.rest);
   container.registerInstance(GatewayClient, services.gateway);
+  container.registerInstance(WorldView, services.world);
   // Abstract classes are tokens too: a constructor parameter typed `Logger` resolves to this one.
   container.registerInstance(Logger as unknown as InjectionToken<Logger>, services.logger);
   container.registerInstance(Clock as unknown as InjectionToken<Clock>, services.clock);

@@ -1,6 +1,6 @@
 import "reflect-metadata";
 import type { GuildCreatePayload, Intent } from "@chatbot/protocol";
-import type { GatewayClient, GatewayDispatch } from "@chatbot/gateway";
+import { type GatewayClient, type GatewayDispatch, WorldView } from "@chatbot/gateway";
 import { sleep } from "@chatbot/kit";
 import type { RestClient } from "@chatbot/rest";
 import { container as rootContainer, type DependencyContainer } from "tsyringe";
@@ -45,6 +45,12 @@ export class Bot {
   readonly rest: RestClient;
   /** The gateway client (also injectable as `GatewayClient`). */
   readonly gateway: GatewayClient;
+  /**
+   * The bot's world: every server it is in, with channels (and the bot's permissions in each),
+   * categories, roles, `me`, emojis and the people met, kept from the gateway's events and read
+   * synchronously (also injectable as `WorldView`). See "The bot's world" in docs/framework.md.
+   */
+  readonly world: WorldView;
   /** The container classes are resolved from. */
   readonly container: DependencyContainer;
   /** The intents asked for: derived from the listeners. */
@@ -70,6 +76,8 @@ export class Bot {
   /** Keeps the gateway's recovery point in the store across processes (`catchUp`). */
   readonly #keeper: RecoveryKeeper | null = null;
   readonly #end = new BotEnd();
+  /** Whether the bot applies the events it receives to {@link world} (a view of its own on a host's connection). */
+  readonly #keepsWorld: boolean;
 
   constructor(options: BotOptions) {
     this.#options = options;
@@ -81,6 +89,10 @@ export class Bot {
     this.clock = (options.clock as Clock | undefined) ?? new SystemClock();
     this.rest = makeRestClient(options, this.clock, this.logger);
     this.gateway = makeGatewayClient(options, this.intents, this.rest);
+    const shared = options.connection;
+    this.#keepsWorld = shared !== undefined && shared.world === undefined;
+    this.world = shared ? (shared.world ?? new WorldView(options.world)) : this.gateway.world;
+    this.world.useRest(this.rest);
     this.container = (options.container ?? rootContainer).createChildContainer();
     this.store = options.store ?? new MemoryStore();
     // A store made without a clock of its own runs its times to live on the bot's.
@@ -92,8 +104,8 @@ export class Bot {
       new Set(this.#definitions.schedules.keys()),
       (n, p, j) => this.#dispatcher.job(n, p, j),
     );
-    const { rest, gateway, logger, clock, store, scheduler } = this;
-    const services = { rest, gateway, logger, clock, store, scheduler, bot: this, botClass: Bot };
+    const { rest, gateway, world, logger, clock, store, scheduler } = this;
+    const services = { rest, gateway, world, logger, clock, store, scheduler, bot: this, botClass: Bot };
     registerServices(this.container, services, this.#definitions, options);
     if (!options.connection && options.store !== undefined && options.catchUp !== false) {
       this.#keeper = new RecoveryKeeper(this.gateway, this.store, this.logger);
@@ -110,6 +122,7 @@ export class Bot {
       logger: this.logger,
       options: this.#options,
       telemetry: () => this.#telemetry,
+      world: this.world,
       botUserId: () => this.#botUserId,
       inFlight: this.#inFlight,
       contexts: this.#contexts,
@@ -224,6 +237,7 @@ export class Bot {
       if (shared) {
         this.#botUserId = shared.ready.userId;
         for (const guild of shared.ready.guilds) this.#guilds.set(guild.id, guild);
+        if (this.#keepsWorld) for (const guild of shared.ready.guilds) this.world.load(guild);
       } else {
         await this.#keeper?.resume();
         const ready = new Promise<void>((resolve) => this.gateway.once("ready", () => resolve()));
@@ -339,6 +353,7 @@ export class Bot {
   }
 
   #dispatch(event: GatewayDispatch): Promise<void> {
+    if (this.#keepsWorld) this.world.apply(event);
     if (event.name === "READY") this.#botUserId = event.data.user.id;
     if (event.name === "GUILD_CREATE") this.#guildSeen(event.data);
     if (event.name === "GUILD_DELETE") this.#guilds.delete(event.data.id);

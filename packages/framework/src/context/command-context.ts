@@ -1,6 +1,6 @@
 import { SerialQueue } from "@chatbot/kit";
 import { type InteractionResolved, LIMITS, type Message, type Role, type User } from "@chatbot/protocol";
-import type { GatewayInteraction } from "@chatbot/gateway";
+import type { ChannelView, GatewayInteraction, ServerView, WorldView } from "@chatbot/gateway";
 import type { Permissions, RestClient } from "@chatbot/rest";
 import type { DependencyContainer } from "tsyringe";
 import { InteractionStateError } from "../errors.js";
@@ -70,6 +70,8 @@ export class CommandContext {
     readonly logger: Logger,
     /** The interaction's scope of the bot's container, for {@link resolve}. */
     private readonly container: DependencyContainer | null = null,
+    /** The bot's world view, for {@link server} and {@link channel}. */
+    private readonly world: WorldView | null = null,
   ) {
     this.commandName = interaction.data.name;
     this.user = interaction.user;
@@ -79,6 +81,21 @@ export class CommandContext {
     this.appPermissions = interaction.app_permissions;
     this.options = resolveOptions(interaction);
     this.receivedAt = clock.now();
+  }
+
+  /**
+   * The server the command was used in, from the bot's world view: name, channels and roles by id
+   * and by name, `me`, emojis, members met (`ctx.server?.channels.byName("mod-log")`).
+   * `undefined` only when the view does not hold it (a cluster worker that does not hold the
+   * server's partition).
+   */
+  get server(): ServerView | undefined {
+    return this.world?.server(this.guildId);
+  }
+
+  /** The channel the command was used in, from the bot's world view, with the bot's permissions there. */
+  get channel(): ChannelView | undefined {
+    return this.server?.channels.get(this.channelId);
   }
 
   /** Where the interaction stands now. */

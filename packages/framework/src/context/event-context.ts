@@ -1,5 +1,5 @@
 import type { GatewayEventName, User } from "@chatbot/protocol";
-import type { GatewayEventPayloads } from "@chatbot/gateway";
+import type { ChannelView, GatewayEventPayloads, ServerView, WorldView } from "@chatbot/gateway";
 import type { DependencyContainer } from "tsyringe";
 import { resolveFrom, type ServiceToken } from "./resolve-from.js";
 
@@ -30,6 +30,8 @@ export class EventContext<E extends GatewayEventName = GatewayEventName> {
     readonly botUserId: string,
     /** The bot's container, for {@link resolve}. */
     private readonly container: DependencyContainer | null = null,
+    /** The bot's world view, for {@link server} and {@link channel}. */
+    private readonly world: WorldView | null = null,
   ) {
     const d = payload as Record<string, unknown>;
     this.guildId =
@@ -45,6 +47,24 @@ export class EventContext<E extends GatewayEventName = GatewayEventName> {
    */
   resolve<T>(token: ServiceToken<T>): T {
     return resolveFrom(this.container, token);
+  }
+
+  /**
+   * The server the event belongs to, from the bot's world view: name, channels, roles, `me`,
+   * members met. `undefined` for events of no server (`READY`), and after `GUILD_DELETE` (the bot
+   * left it).
+   */
+  get server(): ServerView | undefined {
+    return this.guildId === null ? undefined : this.world?.server(this.guildId);
+  }
+
+  /**
+   * The channel the event belongs to, from the bot's world view, with the bot's permissions there
+   * (`ctx.channel?.can("send_messages")`); `undefined` when the event names none or the bot cannot
+   * see it (after `CHANNEL_DELETE`, say).
+   */
+  get channel(): ChannelView | undefined {
+    return this.channelId === null ? undefined : this.server?.channels.get(this.channelId);
   }
 
   /** Whether the event came back through recovery after a drop (`MESSAGE_CREATE` only). */

@@ -1,3 +1,4 @@
+import type { WorldView } from "@chatbot/gateway";
 import type { RestClient } from "@chatbot/rest";
 import type { DependencyContainer } from "tsyringe";
 import type { BotOptions, HandlerFailure } from "../bot/bot-options.js";
@@ -13,6 +14,8 @@ export interface DispatchDeps {
   readonly clock: Clock;
   readonly logger: Logger;
   readonly options: BotOptions;
+  /** The bot's world view, which contexts read. */
+  readonly world: WorldView;
   /** The bot's telemetry now (`refreshTelemetry()` makes it again). */
   telemetry(): BotTelemetry;
   /** The bot user's id, once the connection is ready. */

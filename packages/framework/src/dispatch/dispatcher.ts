@@ -92,7 +92,7 @@ export class Dispatcher {
     const deps = this.#deps;
     const scope = deps.container.createChildContainer();
     const logger = deps.logger.child({ interaction_id: interaction.id, command: interaction.data.name });
-    const ctx = new CommandContext(interaction, deps.rest, deps.clock, logger, scope);
+    const ctx = new CommandContext(interaction, deps.rest, deps.clock, logger, scope, deps.world);
     const definition = this.#targets.commands.get(interaction.data.name);
     if (definition) scope.registerInstance(CommandContext, ctx);
     return this.commands.run({ interaction, ctx, scope, definition, span: null, ran: false });

@@ -85,7 +85,7 @@ export function runHandlers(
     for (const handler of handlers) await pipelineOf(handler).run({ event, ctx, handler, span: null });
   };
   return ({ event, handlers }) => {
-    const ctx = new EventContext(event.name, event.data, deps.botUserId(), deps.container);
+    const ctx = new EventContext(event.name, event.data, deps.botUserId(), deps.container, deps.world);
     // The usual case, one handler: its pipeline's promise is the run's, with no loop around it.
     const only = handlers.length === 1 ? handlers[0]! : null;
     if (only) return pipelineOf(only).run({ event, ctx, handler: only, span: null });

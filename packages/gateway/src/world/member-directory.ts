@@ -1,0 +1,188 @@
+import type { Member, User } from "@chatbot/protocol";
+import { MemberRecord } from "./member-record.js";
+
+/** Role-id lists kept shared per server at most. */
+const MAX_ROLE_LISTS = 1_024;
+const NO_ROLES: readonly string[] = Object.freeze([]);
+
+/** What a server's members need of a REST client: one member by id. */
+export interface MemberFetcher {
+  getMember(guildId: string, userId: string): Promise<Member>;
+}
+
+/** Where a member directory keeps its members' role ids from (its server's roles). */
+export interface RoleIds {
+  /** The view's own string for a role id (shared with the role), or `undefined`. */
+  roleId(id: string): string | undefined;
+}
+
+/**
+ * The people a bot has met in one server, most recently met last, at most `max` of them (the least
+ * recently met go first). A person not met is `undefined`: {@link fetch} asks the service and keeps
+ * the answer. A member is met through member events (with the `guild_members` intent), a command's
+ * resolved members, and (as a user only) message authors and command users.
+ */
+export class MemberDirectory {
+  readonly #guildId: string;
+  readonly #max: number;
+  readonly #roles: RoleIds;
+  readonly #fetcher: () => MemberFetcher | null;
+  readonly #met = new Map<string, MemberRecord>();
+  readonly #roleLists = new Map<string, readonly string[]>();
+
+  /** @internal */
+  constructor(guildId: string, max: number, roles: RoleIds, fetcher: () => MemberFetcher | null) {
+    this.#guildId = guildId;
+    this.#max = max;
+    this.#roles = roles;
+    this.#fetcher = fetcher;
+  }
+
+  /** People met and kept (whole members and users only). */
+  get size(): number {
+    return this.#met.size;
+  }
+
+  /** How many of them are whole members (not users only). */
+  get memberCount(): number {
+    let count = 0;
+    for (const record of this.#met.values()) if (!record.partial) count++;
+    return count;
+  }
+
+  /**
+   * The member with this user id, as last met, or `undefined` when the bot has not met them as a
+   * member (they may still be one: {@link fetch} asks the service).
+   */
+  get(userId: string): Member | undefined {
+    const record = this.#met.get(userId);
+    return record === undefined || record.partial ? undefined : record.member(userId);
+  }
+
+  /** The user with this id if the bot has met them here in any way (member, author, command user). */
+  user(userId: string): User | undefined {
+    return this.#met.get(userId)?.user(userId);
+  }
+
+  /** Whether the person was met here as a whole member. */
+  has(userId: string): boolean {
+    const record = this.#met.get(userId);
+    return record !== undefined && !record.partial;
+  }
+
+  /** The ids of the people met, least recently met first. */
+  ids(): string[] {
+    return [...this.#met.keys()];
+  }
+
+  /**
+   * The member from the service (`GET /v1/guilds/{id}/members/{user_id}`, which needs the
+   * `members.read` scope), kept from then on; `undefined` when the person is not a member.
+   */
+  async fetch(userId: string): Promise<Member | undefined> {
+    const fetcher = this.#fetcher();
+    if (fetcher === null) {
+      throw new Error("members.fetch(): this view has no REST client to ask the service with");
+    }
+    let member: Member;
+    try {
+      member = await fetcher.getMember(this.#guildId, userId);
+    } catch (error) {
+      if ((error as { status?: unknown }).status === 404) {
+        this.remove(userId);
+        return undefined;
+      }
+      throw error;
+    }
+    this.putMember(member);
+    return this.get(userId);
+  }
+
+  /** @internal A member object (member events, `fetch`). */
+  putMember(member: Member): void {
+    if (this.#max === 0) return;
+    const id = member.user.id;
+    const record = this.#touch(id);
+    const roles = this.#roleList(member.roles);
+    if (record === undefined) {
+      const made = new MemberRecord(member.user, member.nickname, member.joined_at, roles);
+      if (member.communication_disabled_until !== undefined) made.timeout = member.communication_disabled_until;
+      this.#add(id, made);
+      return;
+    }
+    record.setUser(member.user);
+    record.setMember(member.nickname, member.joined_at, roles);
+    if (member.communication_disabled_until !== undefined) record.timeout = member.communication_disabled_until;
+  }
+
+  /** @internal What an interaction tells of a person: the user, and nickname, roles and maybe joined_at. */
+  putPartialMember(user: User, nickname: string | null, roles: readonly string[], joinedAt?: number): void {
+    if (this.#max === 0) return;
+    const record = this.#touch(user.id);
+    if (joinedAt !== undefined) {
+      this.putMember({ user, nickname, roles: [...roles], joined_at: joinedAt });
+      return;
+    }
+    if (record === undefined) {
+      this.#add(user.id, new MemberRecord(user, nickname, null, this.#roleList(roles)));
+      return;
+    }
+    record.setUser(user);
+    if (!record.partial) {
+      record.nickname = nickname;
+      record.roles = this.#roleList(roles);
+    }
+  }
+
+  /** @internal A message author: a user met. */
+  putUser(user: User): void {
+    if (this.#max === 0) return;
+    const record = this.#touch(user.id);
+    if (record === undefined) this.#add(user.id, new MemberRecord(user, null, null, NO_ROLES));
+    else record.setUser(user);
+  }
+
+  /** @internal */
+  remove(userId: string): void {
+    this.#met.delete(userId);
+  }
+
+  /** @internal A role is gone: nobody holds it any more. */
+  dropRole(roleId: string): void {
+    for (const record of this.#met.values()) {
+      if (record.roles.includes(roleId)) record.roles = this.#roleList(record.roles.filter((r) => r !== roleId));
+    }
+  }
+
+  /** @internal */
+  clear(): void {
+    this.#met.clear();
+    this.#roleLists.clear();
+  }
+
+  /** Moves a known person to the most recently met end. */
+  #touch(id: string): MemberRecord | undefined {
+    const record = this.#met.get(id);
+    if (record !== undefined) {
+      this.#met.delete(id);
+      this.#met.set(id, record);
+    }
+    return record;
+  }
+
+  #add(id: string, record: MemberRecord): void {
+    this.#met.set(id, record);
+    if (this.#met.size > this.#max) this.#met.delete(this.#met.keys().next().value!);
+  }
+
+  /** The role ids as one list shared by every member with the same ones, each id the role's own string. */
+  #roleList(ids: readonly string[]): readonly string[] {
+    if (ids.length === 0) return NO_ROLES;
+    const key = ids.join(",");
+    const known = this.#roleLists.get(key);
+    if (known !== undefined) return known;
+    const list = Object.freeze(ids.map((id) => this.#roles.roleId(id) ?? id));
+    if (this.#roleLists.size < MAX_ROLE_LISTS) this.#roleLists.set(key, list);
+    return list;
+  }
+}

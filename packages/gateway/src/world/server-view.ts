@@ -1,0 +1,172 @@
+import type {
+  Category,
+  Channel,
+  Emoji,
+  GuildCreatePayload,
+  GuildMe,
+  GuildSnapshot,
+  Intent,
+  PermissionName,
+  Role,
+  Scope,
+} from "@chatbot/protocol";
+import { compareIds } from "../snowflake-order.js";
+import { ChannelView } from "./channel-view.js";
+import { Directory } from "./directory.js";
+import { type MemberDirectory } from "./member-directory.js";
+import { checkPermissionNames, PermissionSet } from "./permission-set.js";
+import { RoleView } from "./role-view.js";
+
+const byPosition = (a: { position: number; id: string }, b: { position: number; id: string }) =>
+  a.position - b.position || compareIds(a.id, b.id);
+const highestFirst = (a: RoleView, b: RoleView) => b.position - a.position || compareIds(a.id, b.id);
+
+/** The bot itself in one server: its roles and its server-wide permissions. */
+export class ServerMe implements GuildMe {
+  /** The bot's role ids. */
+  roles: string[];
+  #permissions: PermissionSet;
+  readonly #server: ServerView;
+
+  /** @internal */
+  constructor(me: GuildMe, server: ServerView) {
+    this.roles = [...me.roles];
+    this.#permissions = PermissionSet.of(me.permissions);
+    this.#server = server;
+  }
+
+  /** The bot's server-wide permissions (its roles', with the everyone role's). */
+  get permissions(): PermissionName[] {
+    return this.#permissions.names as PermissionName[];
+  }
+
+  /** Whether the bot has every named permission server-wide (`administrator` counts as all). */
+  can(...names: PermissionName[]): boolean {
+    return this.#permissions.has(checkPermissionNames("me.can()", names));
+  }
+
+  /** The named server-wide permissions the bot lacks. */
+  missing(...names: PermissionName[]): PermissionName[] {
+    return this.#permissions.missing(checkPermissionNames("me.missing()", names));
+  }
+
+  /** The bot's roles as the view holds them, highest first. */
+  roleList(): RoleView[] {
+    return this.roles
+      .map((id) => this.#server.roles.get(id))
+      .filter((role): role is RoleView => role !== undefined)
+      .sort(highestFirst);
+  }
+
+  /** `me` as the snapshot carries it. */
+  toJSON(): GuildMe {
+    return { roles: [...this.roles], permissions: [...this.permissions] };
+  }
+}
+
+/**
+ * One server in the bot's view: the snapshot's fields, its channels (only those the bot can see,
+ * each with the bot's permissions there), categories, roles, `me`, emojis, and the members met.
+ * Kept by the gateway's events in the server's order; read synchronously.
+ */
+export class ServerView {
+  readonly id: string;
+  name = "";
+  description: string | null = null;
+  icon_id: string | null = null;
+  owner_id = "";
+  /** This install's effective scopes. */
+  scopes: readonly Scope[] = [];
+  /** This install's effective intents. */
+  intents: readonly Intent[] = [];
+  /**
+   * The server's custom emojis, or `undefined` when the view was loaded over REST (the get-server
+   * answer carries none) and no event has told them since.
+   */
+  emojis: readonly Emoji[] | undefined = undefined;
+  me: ServerMe;
+  /** The channels the bot can see, by id and by name, in position order. */
+  readonly channels = new Directory<ChannelView>(byPosition);
+  /** The categories that hold a channel the bot can see. */
+  readonly categories = new Directory<Category>(byPosition);
+  /** The server's roles, highest first. */
+  readonly roles = new Directory<RoleView>(highestFirst);
+  /** The people met in this server (see `MemberDirectory`). */
+  readonly members: MemberDirectory;
+
+  /** @internal */
+  constructor(id: string, members: (server: ServerView) => MemberDirectory) {
+    this.id = id;
+    this.me = new ServerMe({ roles: [], permissions: [] }, this);
+    this.members = members(this);
+  }
+
+  /** The channel with this id, if the bot can see it. */
+  channel(id: string): ChannelView | undefined {
+    return this.channels.get(id);
+  }
+
+  /** @internal A whole snapshot (`GUILD_CREATE`, `GUILD_UPDATE`, or the get-server answer). Members met stay. */
+  replace(snapshot: GuildSnapshot | GuildCreatePayload): void {
+    this.name = snapshot.name;
+    this.description = snapshot.description;
+    this.icon_id = snapshot.icon_id;
+    this.owner_id = snapshot.owner_id;
+    if (snapshot.scopes !== undefined) this.scopes = Object.freeze([...snapshot.scopes]);
+    if (snapshot.intents !== undefined) this.intents = Object.freeze([...snapshot.intents]);
+    if ("emojis" in snapshot) this.emojis = Object.freeze([...snapshot.emojis]);
+    this.roles.clear();
+    for (const role of snapshot.roles) this.roles.set(new RoleView(role));
+    this.categories.clear();
+    for (const category of snapshot.categories) this.categories.set({ ...category });
+    this.channels.clear();
+    for (const channel of snapshot.channels) this.setChannel(channel);
+    this.me = new ServerMe(snapshot.me, this);
+  }
+
+  /** @internal */
+  setChannel(channel: Channel): void {
+    const category = channel.category_id === null ? null : this.categories.get(channel.category_id);
+    this.channels.set(new ChannelView(channel, this.id, category?.id ?? channel.category_id));
+  }
+
+  /** @internal A channel deleted or hidden from the bot; its category goes when it holds no channel left. */
+  removeChannel(channelId: string): void {
+    const channel = this.channels.get(channelId);
+    if (!channel || !this.channels.delete(channelId)) return;
+    const categoryId = channel.category_id;
+    if (categoryId === null) return;
+    for (const other of this.channels) if (other.category_id === categoryId) return;
+    this.categories.delete(categoryId);
+  }
+
+  /** @internal */
+  setRole(role: Role): void {
+    this.roles.set(new RoleView(role));
+  }
+
+  /** @internal */
+  removeRole(roleId: string): void {
+    this.roles.delete(roleId);
+    if (this.me.roles.includes(roleId)) this.me.roles = this.me.roles.filter((id) => id !== roleId);
+    this.members.dropRole(roleId);
+  }
+
+  /** The server as the `GUILD_CREATE` payload would carry it now (emojis `[]` when unknown). */
+  toJSON(): GuildCreatePayload {
+    return {
+      id: this.id,
+      name: this.name,
+      description: this.description,
+      icon_id: this.icon_id,
+      owner_id: this.owner_id,
+      channels: this.channels.list().map((c) => c.toJSON()),
+      categories: this.categories.list().map((c) => ({ ...c })),
+      roles: this.roles.list().map((r) => r.toJSON()),
+      me: this.me.toJSON(),
+      scopes: [...this.scopes],
+      intents: [...this.intents],
+      emojis: [...(this.emojis ?? [])],
+    };
+  }
+}
