@@ -112,7 +112,7 @@ export interface BotOptions {
   /**
    * What the bot's world view (`bot.world`, `ctx.server`) keeps besides servers, channels and roles:
    * the people met, `{ members: { maxPerServer } }` (10,000 per server by default) or
-   * `{ members: false }`. The view needs the `guilds` intent, which every bot asks for.
+   * `{ members: false }`. The view needs the `guilds` and `guild_expressions` intents, which every bot asks for.
    */
   readonly world?: WorldViewOptions;
   /** Options for the gateway client beyond token, intents and URL. */

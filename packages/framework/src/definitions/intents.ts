@@ -2,15 +2,15 @@ import { type GuildCreatePayload, type Intent, intentForEvent } from "@chatbot/p
 import type { HandlerDefinition } from "./listener-definition.js";
 
 /**
- * The intents a bot asks for: `guilds` (the world view follows servers, channels and roles by its
- * events), each handled event's intent, `message_content` when message text is wanted, and any the
+ * The intents a bot asks for: `guilds` and `guild_expressions` (the world view follows servers,
+ * channels, roles and emojis by their events), each handled event's intent, `message_content` when message text is wanted, and any the
  * bot adds itself. Always-sent events (`INTERACTION_CREATE`, `READY`, ...) need none.
  */
 export function intentsFor(
   handlers: readonly HandlerDefinition[],
   options: { readonly messageContent?: boolean; readonly intents?: readonly Intent[] },
 ): Intent[] {
-  const intents = new Set<Intent>(["guilds", ...(options.intents ?? [])]);
+  const intents = new Set<Intent>(["guilds", "guild_expressions", ...(options.intents ?? [])]);
   for (const h of handlers) {
     const intent = intentForEvent(h.event);
     if (intent) intents.add(intent);

@@ -4,16 +4,24 @@ import { MemberRecord } from "./member-record.js";
 /** Role-id lists kept shared per server at most. */
 const MAX_ROLE_LISTS = 1_024;
 const NO_ROLES: readonly string[] = Object.freeze([]);
+/** The map of a directory that has met nobody yet, shared (it is never written: `#add` makes one). */
+const NO_ONE: Map<string, MemberRecord> = new Map();
 
 /** What a server's members need of a REST client: one member by id. */
 export interface MemberFetcher {
   getMember(guildId: string, userId: string): Promise<Member>;
 }
 
-/** Where a member directory keeps its members' role ids from (its server's roles). */
-export interface RoleIds {
-  /** The view's own string for a role id (shared with the role), or `undefined`. */
-  roleId(id: string): string | undefined;
+/** What a member directory reads of its server: its id and its roles (for their id strings). */
+export interface MemberServer {
+  readonly id: string;
+  readonly roles: { get(id: string): { readonly id: string } | undefined };
+}
+
+/** What a member directory reads of its view: the cap, and the REST client of `fetch`. */
+export interface MemberSettings {
+  readonly maxMembersPerServer: number;
+  readonly rest: MemberFetcher | null;
 }
 
 /**
@@ -23,19 +31,16 @@ export interface RoleIds {
  * resolved members, and (as a user only) message authors and command users.
  */
 export class MemberDirectory {
-  readonly #guildId: string;
-  readonly #max: number;
-  readonly #roles: RoleIds;
-  readonly #fetcher: () => MemberFetcher | null;
-  readonly #met = new Map<string, MemberRecord>();
-  readonly #roleLists = new Map<string, readonly string[]>();
+  readonly #server: MemberServer;
+  readonly #settings: MemberSettings;
+  /** Made with the first person met: most servers' bots meet nobody in most servers. */
+  #met: Map<string, MemberRecord> = NO_ONE;
+  #roleLists: Map<string, readonly string[]> | null = null;
 
   /** @internal */
-  constructor(guildId: string, max: number, roles: RoleIds, fetcher: () => MemberFetcher | null) {
-    this.#guildId = guildId;
-    this.#max = max;
-    this.#roles = roles;
-    this.#fetcher = fetcher;
+  constructor(server: MemberServer, settings: MemberSettings) {
+    this.#server = server;
+    this.#settings = settings;
   }
 
   /** People met and kept (whole members and users only). */
@@ -80,13 +85,13 @@ export class MemberDirectory {
    * `members.read` scope), kept from then on; `undefined` when the person is not a member.
    */
   async fetch(userId: string): Promise<Member | undefined> {
-    const fetcher = this.#fetcher();
+    const fetcher = this.#settings.rest;
     if (fetcher === null) {
       throw new Error("members.fetch(): this view has no REST client to ask the service with");
     }
     let member: Member;
     try {
-      member = await fetcher.getMember(this.#guildId, userId);
+      member = await fetcher.getMember(this.#server.id, userId);
     } catch (error) {
       if ((error as { status?: unknown }).status === 404) {
         this.remove(userId);
@@ -100,24 +105,26 @@ export class MemberDirectory {
 
   /** @internal A member object (member events, `fetch`). */
   putMember(member: Member): void {
-    if (this.#max === 0) return;
+    if (this.#settings.maxMembersPerServer === 0) return;
     const id = member.user.id;
     const record = this.#touch(id);
     const roles = this.#roleList(member.roles);
     if (record === undefined) {
       const made = new MemberRecord(member.user, member.nickname, member.joined_at, roles);
-      if (member.communication_disabled_until !== undefined) made.timeout = member.communication_disabled_until;
+      if (member.communication_disabled_until !== undefined)
+        made.timeout = member.communication_disabled_until;
       this.#add(id, made);
       return;
     }
     record.setUser(member.user);
     record.setMember(member.nickname, member.joined_at, roles);
-    if (member.communication_disabled_until !== undefined) record.timeout = member.communication_disabled_until;
+    if (member.communication_disabled_until !== undefined)
+      record.timeout = member.communication_disabled_until;
   }
 
   /** @internal What an interaction tells of a person: the user, and nickname, roles and maybe joined_at. */
   putPartialMember(user: User, nickname: string | null, roles: readonly string[], joinedAt?: number): void {
-    if (this.#max === 0) return;
+    if (this.#settings.maxMembersPerServer === 0) return;
     const record = this.#touch(user.id);
     if (joinedAt !== undefined) {
       this.putMember({ user, nickname, roles: [...roles], joined_at: joinedAt });
@@ -136,7 +143,7 @@ export class MemberDirectory {
 
   /** @internal A message author: a user met. */
   putUser(user: User): void {
-    if (this.#max === 0) return;
+    if (this.#settings.maxMembersPerServer === 0) return;
     const record = this.#touch(user.id);
     if (record === undefined) this.#add(user.id, new MemberRecord(user, null, null, NO_ROLES));
     else record.setUser(user);
@@ -144,20 +151,21 @@ export class MemberDirectory {
 
   /** @internal */
   remove(userId: string): void {
-    this.#met.delete(userId);
+    if (this.#met !== NO_ONE) this.#met.delete(userId);
   }
 
   /** @internal A role is gone: nobody holds it any more. */
   dropRole(roleId: string): void {
     for (const record of this.#met.values()) {
-      if (record.roles.includes(roleId)) record.roles = this.#roleList(record.roles.filter((r) => r !== roleId));
+      if (record.roles.includes(roleId))
+        record.roles = this.#roleList(record.roles.filter((r) => r !== roleId));
     }
   }
 
   /** @internal */
   clear(): void {
-    this.#met.clear();
-    this.#roleLists.clear();
+    this.#met = NO_ONE;
+    this.#roleLists = null;
   }
 
   /** Moves a known person to the most recently met end. */
@@ -171,17 +179,20 @@ export class MemberDirectory {
   }
 
   #add(id: string, record: MemberRecord): void {
+    if (this.#met === NO_ONE) this.#met = new Map();
     this.#met.set(id, record);
-    if (this.#met.size > this.#max) this.#met.delete(this.#met.keys().next().value!);
+    if (this.#met.size > this.#settings.maxMembersPerServer) this.#met.delete(this.#met.keys().next().value!);
   }
 
   /** The role ids as one list shared by every member with the same ones, each id the role's own string. */
   #roleList(ids: readonly string[]): readonly string[] {
     if (ids.length === 0) return NO_ROLES;
     const key = ids.join(",");
+    this.#roleLists ??= new Map();
     const known = this.#roleLists.get(key);
     if (known !== undefined) return known;
-    const list = Object.freeze(ids.map((id) => this.#roles.roleId(id) ?? id));
+    const roles = this.#server.roles;
+    const list = Object.freeze(ids.map((id) => roles.get(id)?.id ?? id));
     if (this.#roleLists.size < MAX_ROLE_LISTS) this.#roleLists.set(key, list);
     return list;
   }

@@ -80,5 +80,5 @@ export class MemberRecord {
 
 function packUser(user: User): string {
   const names = user.username + SEP + user.name;
-  return user.avatar_id === null ? names : names + SEP + user.avatar_id;
+  return user.avatar_id === null || user.avatar_id === undefined ? names : names + SEP + user.avatar_id;
 }

@@ -17,6 +17,24 @@ import { type MemberDirectory } from "./member-directory.js";
 import { checkPermissionNames, PermissionSet } from "./permission-set.js";
 import { RoleView } from "./role-view.js";
 
+/** Scope and intent lists, shared by every server with the same one (most have the same few). */
+const lists = new Map<string, readonly string[]>();
+function shared<T extends string>(list: readonly T[]): readonly T[] {
+  const key = list.join(",");
+  let kept = lists.get(key);
+  if (kept === undefined) {
+    kept = Object.freeze([...list]);
+    if (lists.size < 1_024) lists.set(key, kept);
+  }
+  return kept as readonly T[];
+}
+
+const NO_EMOJIS: readonly Emoji[] = Object.freeze([]);
+/** A server's emoji list as the view keeps it (one shared empty list for the many with none). */
+export function frozenEmojis(emojis: readonly Emoji[]): readonly Emoji[] {
+  return emojis.length === 0 ? NO_EMOJIS : Object.freeze([...emojis]);
+}
+
 const byPosition = (a: { position: number; id: string }, b: { position: number; id: string }) =>
   a.position - b.position || compareIds(a.id, b.id);
 const highestFirst = (a: RoleView, b: RoleView) => b.position - a.position || compareIds(a.id, b.id);
@@ -77,7 +95,10 @@ export class ServerView {
   owner_id = "";
   /** This install's effective scopes. */
   scopes: readonly Scope[] = [];
-  /** This install's effective intents. */
+  /**
+   * The intents this connection receives from this server: those it asked for that the install
+   * grants (the get-server answer lists every intent the install grants).
+   */
   intents: readonly Intent[] = [];
   /**
    * The server's custom emojis, or `undefined` when the view was loaded over REST (the get-server
@@ -112,9 +133,9 @@ export class ServerView {
     this.description = snapshot.description;
     this.icon_id = snapshot.icon_id;
     this.owner_id = snapshot.owner_id;
-    if (snapshot.scopes !== undefined) this.scopes = Object.freeze([...snapshot.scopes]);
-    if (snapshot.intents !== undefined) this.intents = Object.freeze([...snapshot.intents]);
-    if ("emojis" in snapshot) this.emojis = Object.freeze([...snapshot.emojis]);
+    if (snapshot.scopes !== undefined) this.scopes = shared(snapshot.scopes);
+    if (snapshot.intents !== undefined) this.intents = shared(snapshot.intents);
+    if ("emojis" in snapshot) this.emojis = frozenEmojis(snapshot.emojis);
     this.roles.clear();
     for (const role of snapshot.roles) this.roles.set(new RoleView(role));
     this.categories.clear();

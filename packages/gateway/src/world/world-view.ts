@@ -8,8 +8,8 @@ import type {
   Message,
 } from "@chatbot/protocol";
 import type { ChannelAccess } from "../recovery-types.js";
-import { type MemberDirectory, MemberDirectory as Members, type MemberFetcher } from "./member-directory.js";
-import { ServerView } from "./server-view.js";
+import { MemberDirectory as Members, type MemberFetcher } from "./member-directory.js";
+import { frozenEmojis, ServerView } from "./server-view.js";
 import { type WorldStats, worldStats } from "./world-stats.js";
 
 /** Members met kept per server when the options do not say (the least recently met go first). */
@@ -52,17 +52,17 @@ function membersPerServer(options: WorldViewOptions): number {
  */
 export class WorldView {
   readonly #servers = new Map<string, ServerView>();
-  readonly #maxMembers: number;
-  #rest: WorldRest | null = null;
+  /** What every server's members read: the cap, and the REST client of `fetch`. */
+  readonly #memberSettings: { readonly maxMembersPerServer: number; rest: WorldRest | null };
   #botUserId: string | null = null;
 
   constructor(options: WorldViewOptions = {}) {
-    this.#maxMembers = membersPerServer(options);
+    this.#memberSettings = { maxMembersPerServer: membersPerServer(options), rest: null };
   }
 
   /** The REST client `members.fetch` asks (the framework gives the bot's). */
   useRest(rest: WorldRest): void {
-    this.#rest = rest;
+    this.#memberSettings.rest = rest;
   }
 
   /** The bot's user id, from the last `READY` (`null` before one). */
@@ -136,7 +136,7 @@ export class WorldView {
       case "GUILD_EMOJIS_UPDATE": {
         const { guild_id, emojis } = data as GatewayDispatchPayloads["GUILD_EMOJIS_UPDATE"];
         const server = this.#servers.get(guild_id);
-        if (server) server.emojis = Object.freeze([...emojis]);
+        if (server) server.emojis = frozenEmojis(emojis);
         return;
       }
       case "GUILD_MEMBER_ADD":
@@ -174,7 +174,8 @@ export class WorldView {
   load(snapshot: GuildSnapshot | GuildCreatePayload): ServerView {
     let server = this.#servers.get(snapshot.id);
     if (server === undefined) {
-      server = new ServerView(snapshot.id, (s) => this.#members(s));
+      const settings = this.#memberSettings;
+      server = new ServerView(snapshot.id, (s) => new Members(s, settings));
       this.#servers.set(snapshot.id, server);
     }
     server.replace(snapshot);
@@ -231,15 +232,6 @@ export class WorldView {
       }
     }
     return out;
-  }
-
-  #members(server: ServerView): MemberDirectory {
-    return new Members(
-      server.id,
-      this.#maxMembers,
-      { roleId: (id) => server.roles.get(id)?.id },
-      () => this.#rest,
-    );
   }
 
   #interaction(interaction: Interaction): void {

@@ -55,6 +55,8 @@ export function projectMemberChange(
       }
       if (member.user_id === viewer.botId && member.roles.join() !== before.roles.join()) {
         resyncChannels(ctx, viewer);
+        // The bot's `me` and its permissions in the channels it still sees changed with its roles.
+        viewer.queueGuildUpdate();
       }
       return;
     }
