@@ -2,7 +2,7 @@ import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { Logger } from "@chatbot/framework";
-import type { GatewayDispatch, GatewayMessage } from "@chatbot/gateway";
+import type { GatewayDispatch, GatewayMessage, WorldSnapshot } from "@chatbot/gateway";
 import type { GuildCreatePayload, Intent } from "@chatbot/protocol";
 import type { BotCompiler } from "./compile.js";
 import { type FromWorker, fromWire, type ToWorker } from "./worker-protocol.js";
@@ -38,6 +38,11 @@ export interface HostSetup {
   readonly logger: Logger;
   /** What the connection's READY said, handed to each generation as it starts. */
   readonly ready: () => { userId: string; guilds: readonly GuildCreatePayload[] };
+  /**
+   * The bot's world as the connection has told it, handed to a fresh thread as it starts (a thread
+   * keeps its own view across the builds it runs, from the events it is handed).
+   */
+  readonly world: () => WorldSnapshot;
   /** Told the build folder of each generation that took over. */
   readonly onReplaced?: (build: string) => void;
   /** The bot's state store file (`.chatbot/state.db`). */
@@ -273,6 +278,7 @@ export class BotHost {
       baseUrl: this.setup.baseUrl,
       sync: generation.commandsJson !== this.#commandsJson,
       ready: this.setup.ready(),
+      world: this.setup.world(),
     });
     const previous = this.#thread;
     this.#thread = thread;

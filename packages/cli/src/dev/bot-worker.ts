@@ -13,7 +13,7 @@ import {
   type LogLevel,
   SqliteStore,
 } from "@chatbot/framework";
-import { GatewayClient } from "@chatbot/gateway";
+import { GatewayClient, WorldView } from "@chatbot/gateway";
 import type { GuildCreatePayload } from "@chatbot/protocol";
 import { RestClient } from "@chatbot/rest";
 import { importDefinition } from "./entry.js";
@@ -85,6 +85,13 @@ async function load(
   post({ type: "loaded", id, intents, commandsJson });
 }
 
+/**
+ * The bot's world, one per thread for every build it runs: taken from the host when the thread's
+ * first bot starts, then kept by each event handed over, so a save keeps it as it was.
+ */
+const world = new WorldView();
+let worldTaken = false;
+
 /** What the connection's READY said, filled in when a bot starts (each bot reads it then). */
 const ready: { userId: string; guilds: readonly GuildCreatePayload[] } = { userId: "", guilds: [] };
 
@@ -97,7 +104,12 @@ function make(definition: BotDefinition, token: string, baseUrl: string): Bot {
     logger,
     // The connection is the host's: this gateway client is never opened; it is there for services
     // that inject one, and events come through receive().
-    connection: { rest: client, gateway: new GatewayClient({ token, intents: [], rest: client }), ready },
+    connection: {
+      rest: client,
+      gateway: new GatewayClient({ token, intents: [], rest: client }),
+      ready,
+      world,
+    },
     ...(store && { store }),
     sync: false,
   });
@@ -107,6 +119,10 @@ async function start(message: Extract<ToWorker, { type: "start" }>): Promise<voi
   if (!loaded || loaded.id !== message.id) throw new Error(`build ${message.id} is not loaded`);
   ready.userId = message.ready.userId;
   ready.guilds = message.ready.guilds;
+  if (!worldTaken) {
+    world.import(message.world);
+    worldTaken = true;
+  }
   // Made again only when the world's token was not known yet when the build was loaded.
   const next =
     loaded.token === message.token && loaded.baseUrl === message.baseUrl
@@ -129,6 +145,7 @@ async function start(message: Extract<ToWorker, { type: "start" }>): Promise<voi
 port.on("message", (message: ToWorker) => {
   if (message.type === "event") {
     const { event } = message;
+    if (worldTaken) world.apply(event);
     const handled = running?.handle(event);
     // The host keeps a channel's cursor before a message until its handlers ended.
     if (event.name === "MESSAGE_CREATE" && handled) {

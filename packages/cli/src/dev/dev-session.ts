@@ -94,6 +94,7 @@ export class DevSession {
       },
       logger,
       ready: () => this.#connection!.ready,
+      world: () => this.#connection!.gateway.world.export(),
       onReplaced: (build) => this.#compiler.removeBuildsExcept(build),
       storePath: join(this.project.state, "state.db"),
       recycleAfter: this.flags["recycle-after"],

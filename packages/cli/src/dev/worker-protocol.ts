@@ -1,5 +1,5 @@
 import type { LogLevel } from "@chatbot/framework";
-import type { GatewayDispatch } from "@chatbot/gateway";
+import type { GatewayDispatch, WorldSnapshot } from "@chatbot/gateway";
 import type { GuildCreatePayload, Intent } from "@chatbot/protocol";
 
 /**
@@ -29,6 +29,8 @@ export type ToWorker =
       readonly baseUrl: string;
       readonly sync: boolean;
       readonly ready: { readonly userId: string; readonly guilds: readonly GuildCreatePayload[] };
+      /** The host's world view: a fresh thread starts its own from it. */
+      readonly world: WorldSnapshot;
     }
   /** One gateway event for the running bot. */
   | { readonly type: "event"; readonly event: GatewayDispatch }

@@ -8,6 +8,7 @@ export {
   DEFAULT_MEMBERS_PER_SERVER,
   type WorldEvent,
   type WorldRest,
+  type WorldSnapshot,
   WorldView,
   type WorldViewOptions,
 } from "./world-view.js";

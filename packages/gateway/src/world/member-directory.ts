@@ -75,6 +75,13 @@ export class MemberDirectory {
     return record !== undefined && !record.partial;
   }
 
+  /** Everyone met, least recently met first: a member object, or `{ user }` for a user only. */
+  list(): Array<Member | { readonly user: User }> {
+    return [...this.#met].map(([id, record]) =>
+      record.partial ? { user: record.user(id) } : record.member(id),
+    );
+  }
+
   /** The ids of the people met, least recently met first. */
   ids(): string[] {
     return [...this.#met.keys()];

@@ -1,11 +1,14 @@
 import type {
   Channel,
+  Emoji,
   GatewayDispatchPayloads,
   GatewayEventName,
   GuildCreatePayload,
   GuildSnapshot,
   Interaction,
+  Member,
   Message,
+  User,
 } from "@chatbot/protocol";
 import type { ChannelAccess } from "../recovery-types.js";
 import { MemberDirectory as Members, type MemberFetcher } from "./member-directory.js";
@@ -14,6 +17,17 @@ import { type WorldStats, worldStats } from "./world-stats.js";
 
 /** Members met kept per server when the options do not say (the least recently met go first). */
 export const DEFAULT_MEMBERS_PER_SERVER = 10_000;
+
+/** A whole view as plain data ({@link WorldView.export}), to hand to another thread or process. */
+export interface WorldSnapshot {
+  readonly botUserId: string | null;
+  readonly servers: ReadonlyArray<{
+    /** The server as `GUILD_CREATE` carries it; `emojis` `null` when the view does not know them. */
+    readonly server: Omit<GuildCreatePayload, "emojis"> & { readonly emojis: Emoji[] | null };
+    /** The people met, least recently met first: members, or `{ user }` for users only. */
+    readonly met: ReadonlyArray<Member | { readonly user: User }>;
+  }>;
+}
 
 /** Options of a {@link WorldView}. */
 export interface WorldViewOptions {
@@ -210,6 +224,31 @@ export class WorldView {
       }
     }
     return count;
+  }
+
+  /** The whole view as plain data (structured-clone and JSON safe). */
+  export(): WorldSnapshot {
+    return {
+      botUserId: this.#botUserId,
+      servers: [...this.#servers.values()].map((server) => ({
+        server: { ...server.toJSON(), emojis: server.emojis === undefined ? null : [...server.emojis] },
+        met: server.members.list(),
+      })),
+    };
+  }
+
+  /** Replaces the whole view with one {@link export}ed (by another thread's view, say). */
+  import(snapshot: WorldSnapshot): void {
+    this.#servers.clear();
+    this.#botUserId = snapshot.botUserId;
+    for (const { server, met } of snapshot.servers) {
+      const { emojis, ...rest } = server;
+      const view = this.load(emojis === null ? rest : { ...rest, emojis });
+      for (const person of met) {
+        if ("joined_at" in person) view.members.putMember(person);
+        else view.members.putUser(person.user);
+      }
+    }
   }
 
   /** Forgets everything. */
