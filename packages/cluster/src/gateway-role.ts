@@ -14,6 +14,7 @@ import type { ClusterKeys } from "./keys.js";
 import { RedisLease } from "./lease.js";
 import { RedisGeneration } from "./redis-generation.js";
 import { partitionOf } from "./partition.js";
+import { readyEvents } from "./partition-views.js";
 import { defineScript, PUBLISH_EVENT, type RedisScript } from "./scripts.js";
 
 /** How long a published message id is remembered, so a recovery never publishes it twice. */
@@ -219,6 +220,8 @@ export class GatewayRole {
     this.#gateway = gateway;
     gateway.on("dispatch", (event) => {
       if (event.name !== "READY") this.#enqueue(event);
+      else
+        for (const [p, ready] of readyEvents(event.data, this.#options.partitions)) this.#enqueue(ready, p);
     });
     gateway.on("connecting", () => {
       // Never take the connection from a newer holder: a process that lost the lease stays away.
@@ -272,7 +275,7 @@ export class GatewayRole {
     }
   }
 
-  #enqueue(event: GatewayDispatch): void {
+  #enqueue(event: GatewayDispatch, partition?: number): void {
     const lease = this.#lease.value;
     if (lease === null) return;
     void this.#publishes.run(async () => {
@@ -280,7 +283,7 @@ export class GatewayRole {
       // holder reads back from the cursors whatever it did not publish.
       if (this.#lease.value !== lease) return;
       try {
-        await this.#publishOne(event, lease);
+        await this.#publishOne(event, lease, partition);
       } catch (error) {
         this.#options.logger.error(`cluster: could not publish ${event.name}`, error);
         // Redis did not answer: the cursors stand before this event. Give the connection up; the
@@ -328,12 +331,12 @@ export class GatewayRole {
     );
   }
 
-  async #publishOne(event: GatewayDispatch, lease: string): Promise<void> {
+  async #publishOne(event: GatewayDispatch, lease: string, partition?: number): Promise<void> {
     const { keys, partitions, streamMaxLength } = this.#options;
     const stream =
       event.name === "INTERACTION_CREATE"
         ? keys.interactions
-        : keys.events(partitionOf(guildOf(event), partitions));
+        : keys.events(partition ?? partitionOf(guildOf(event), partitions));
     const message = event.name === "MESSAGE_CREATE" ? event.data : null;
     const result = Number(
       await this.#publish(

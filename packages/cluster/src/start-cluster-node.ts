@@ -189,7 +189,8 @@ export async function startClusterNode(
       ...(options.gatewayUrl !== undefined && { gatewayUrl: options.gatewayUrl }),
       intents,
       restOptions,
-      ...(definition.gateway !== undefined && { gatewayOptions: definition.gateway }),
+      // The owner's view serves its recovery (servers, channels); the workers keep the people met.
+      gatewayOptions: { ...definition.gateway, world: { members: false } },
       partitions,
       leaseMs,
       streamMaxLength,

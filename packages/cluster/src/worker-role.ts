@@ -1,6 +1,7 @@
 import type { GatewayDispatch } from "@chatbot/gateway";
 import { KeyedQueue, sleep } from "@chatbot/kit";
 import type { Redis } from "ioredis";
+import { PartitionViews } from "./partition-views.js";
 import { RedisGeneration } from "./redis-generation.js";
 import { watchRedis } from "./redis-health.js";
 import {
@@ -54,6 +55,7 @@ export class WorkerRole {
   readonly #inFlight = new Set<Promise<void>>();
   /** Per partition, its entries in order (the per-key queue the framework orders servers with). */
   readonly #ordered = new KeyedQueue<StreamReader>();
+  /** The bot's world views of the servers of the partitions held. */ readonly #views: PartitionViews;
   #timer: NodeJS.Timeout | null = null;
   #running = false;
   #ticks = 0;
@@ -102,6 +104,7 @@ export class WorkerRole {
       `worker ${options.nodeId}`,
     );
     this.#interactions = newReader(options.keys.interactions, null, Infinity);
+    this.#views = new PartitionViews(options.bot, options.partitions, options.logger);
   }
 
   /** When this worker last heard from Redis (its heartbeat). */
@@ -167,9 +170,10 @@ export class WorkerRole {
       this.redisRoundTripMs = this.#lastContactAt - now;
       if (await this.#generation.lost()) {
         // Leases and marks may be old ones: nothing more runs under them; the share is taken anew.
-        for (const reader of this.#owned.values()) {
+        for (const [p, reader] of this.#owned) {
           reader.releasing = true;
           reader.validUntil = 0;
+          this.#views.release(p);
         }
         this.#owned.clear();
       }
@@ -185,6 +189,7 @@ export class WorkerRole {
           reader.releasing = true;
           reader.validUntil = 0;
           this.#owned.delete(p);
+          this.#views.release(p);
         }
       }
       const active = [...this.#owned.entries()].filter(([, r]) => !r.releasing);
@@ -232,6 +237,7 @@ export class WorkerRole {
       await ensureGroup(this.#o.redis, stream);
       const reader = newReader(stream, `${nodeId}:${fence}`, asked + ttl);
       this.#owned.set(p, reader);
+      void this.#ordered.run(reader, () => this.#views.take(p)); // its servers' views, before its entries
       await logTakeover(this.#o.redis, this.#o.logger, nodeId, p, stream);
       // What the previous reader took and never acknowledged comes first, in order.
       await this.#claimStale(reader, 0);
@@ -259,6 +265,7 @@ export class WorkerRole {
       if (this.#ordered.sizeOf(reader) === 0 && !this.#reading?.streams.has(reader.stream)) break;
     }
     this.#owned.delete(p);
+    this.#views.release(p);
     await this.#release([this.#o.keys.partitionLease(p)], [reader.lease!]).catch(() => undefined);
   }
 
@@ -358,6 +365,7 @@ export class WorkerRole {
     for (const [p, owned] of this.#owned) {
       if (owned !== reader) continue;
       this.#owned.delete(p);
+      this.#views.release(p);
       reader.releasing = true;
       this.#o.logger.warn(
         `cluster: worker ${this.#o.nodeId}: the lease of partition ${p} may have run out (this process was stalled or cut off from Redis): it stops before its next entry and leaves the rest to the next holder`,
@@ -367,7 +375,7 @@ export class WorkerRole {
   }
 
   async #run(reader: StreamReader, [id, fields]: Entry, claimed: boolean): Promise<void> {
-    const { redis, keys, bot } = this.#o;
+    const { redis, keys } = this.#o;
     const stream = reader.stream;
     const handledKey = keys.handled(stream, id);
     if (claimed && (await deadLetter(this.#o, stream, id, fields))) {
@@ -376,8 +384,7 @@ export class WorkerRole {
     }
     const json = fields[fields.indexOf("e") + 1];
     if (json !== undefined && (await redis.exists(handledKey)) === 0) {
-      await bot.handle(JSON.parse(json) as GatewayDispatch);
-      this.handled += 1;
+      if (await this.#views.handle(stream, JSON.parse(json) as GatewayDispatch)) this.handled += 1;
     }
     // The handlers ran: from here only the acknowledgement is left, tried again while Redis is away
     // (a restart), so that they do not run a second time for want of it.
