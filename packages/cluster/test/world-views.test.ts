@@ -54,7 +54,7 @@ describe("the bot's world on a cluster", () => {
     const ids = names.map((n) => world.servers[n]!.id).sort();
     const dev = new DevClient({ baseUrl: world.baseUrl });
     const owners = new Map((await dev.call("exportWorld")).guilds.map((g) => [g.id, g.owner_id]));
-    let gateway = await node(redis, world, "gateway", "gw");
+    const gateway = await node(redis, world, "gateway", "gw");
     const w1 = await node(redis, world, "worker", "w1");
     await world.app.connected();
     // One worker: every partition, every server, each as the service has it.
@@ -101,7 +101,7 @@ describe("the bot's world on a cluster", () => {
       params: { guild_id: gone, app_id: world.app.id },
       as: owners.get(gone)!,
     });
-    gateway = await node(redis, world, "gateway", "gw2");
+    await node(redis, world, "gateway", "gw2");
     await world.app.connected();
     await expect.poll(() => w1.bot!.world.server(gone), { timeout: 10_000 }).toBeUndefined();
     expect(held(w1, ids).view).toEqual(ids.filter((id) => id !== gone));
