@@ -12,7 +12,7 @@ import type {
 } from "@chatbot/protocol";
 import { compareIds } from "../snowflake-order.js";
 import { ChannelView } from "./channel-view.js";
-import { Directory } from "./directory.js";
+import { Directory, type Named } from "./directory.js";
 import { type MemberDirectory } from "./member-directory.js";
 import { checkPermissionNames, PermissionSet } from "./permission-set.js";
 import { RoleView } from "./role-view.js";
@@ -37,6 +37,10 @@ export function frozenEmojis(emojis: readonly Emoji[]): readonly Emoji[] {
 
 const byPosition = (a: { position: number; id: string }, b: { position: number; id: string }) =>
   a.position - b.position || compareIds(a.id, b.id);
+const isChannel = (item: Named): item is ChannelView => item instanceof ChannelView;
+const isRole = (item: Named): item is RoleView => item instanceof RoleView;
+const isCategory = (item: Named): item is Category =>
+  !(item instanceof ChannelView) && !(item instanceof RoleView);
 const highestFirst = (a: RoleView, b: RoleView) => b.position - a.position || compareIds(a.id, b.id);
 
 /** The bot itself in one server: its roles and its server-wide permissions. */
@@ -107,17 +111,21 @@ export class ServerView {
   emojis: readonly Emoji[] | undefined = undefined;
   me: ServerMe;
   /** The channels the bot can see, by id and by name, in position order. */
-  readonly channels = new Directory<ChannelView>(byPosition);
+  readonly channels: Directory<ChannelView>;
   /** The categories that hold a channel the bot can see. */
-  readonly categories = new Directory<Category>(byPosition);
+  readonly categories: Directory<Category>;
   /** The server's roles, highest first. */
-  readonly roles = new Directory<RoleView>(highestFirst);
+  readonly roles: Directory<RoleView>;
   /** The people met in this server (see `MemberDirectory`). */
   readonly members: MemberDirectory;
 
   /** @internal */
   constructor(id: string, members: (server: ServerView) => MemberDirectory) {
     this.id = id;
+    const byId = new Map<string, Named>();
+    this.channels = new Directory(byId, isChannel, byPosition);
+    this.categories = new Directory(byId, isCategory, byPosition);
+    this.roles = new Directory(byId, isRole, highestFirst);
     this.me = new ServerMe({ roles: [], permissions: [] }, this);
     this.members = members(this);
   }

@@ -1,15 +1,17 @@
 import type { ServerView } from "./server-view.js";
 
 /**
- * Bytes each kind takes in the view, as `bench/world-view.mjs` measured them on Node's 64-bit heap
- * (heap after a full GC, divided by the count), rounded up: estimates, not a reading of the heap.
+ * Bytes each kind takes in the view, as measured on Node's 64-bit heap (heap after a full GC,
+ * divided by the count; `bench/world-view.mjs` and the gateway's memory test), rounded up:
+ * estimates, not a reading of the heap. A server's own includes its map and `me`; categories,
+ * emojis and people are counted apart.
  */
 export const BYTES_EACH = {
-  server: 1_400,
-  channel: 260,
-  role: 240,
-  category: 140,
-  emoji: 200,
+  server: 1_300,
+  channel: 190,
+  role: 140,
+  category: 120,
+  emoji: 150,
   member: 190,
 } as const;
 
