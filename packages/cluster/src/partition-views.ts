@@ -17,6 +17,8 @@ export function readyEvents(ready: ReadyPayload, partitions: number): Array<[num
 
 /** Servers read over REST at once when a partition is taken. */
 const CONCURRENCY = 8;
+/** How long one list of the bot's servers serves the partitions taken together (a worker joining takes several). */
+const LIST_FOR_MS = 2_000;
 
 /**
  * A worker's share of the bot's world: the views of the servers of the partitions it holds. On
@@ -29,6 +31,8 @@ export class PartitionViews {
   readonly #bot: Bot;
   readonly #partitions: number;
   readonly #logger: Logger;
+  /** The bot's servers as last listed, shared by the partitions taken within {@link LIST_FOR_MS}. */
+  #list: { readonly at: number; readonly ids: Promise<string[]> } | null = null;
 
   constructor(bot: Bot, partitions: number, logger: Logger) {
     this.#bot = bot;
@@ -41,7 +45,7 @@ export class PartitionViews {
     const { rest, world } = this.#bot;
     let ids: string[];
     try {
-      ids = (await rest.getGuilds()).map((g) => g.id).filter((id) => this.#of(id) === p);
+      ids = (await this.#listed()).filter((id) => this.#of(id) === p);
     } catch (error) {
       this.#logger.warn(
         `cluster: could not list the bot's servers to read partition ${p}'s: ${String(error)}`,
@@ -66,6 +70,17 @@ export class PartitionViews {
     };
     await Promise.all(Array.from({ length: Math.min(CONCURRENCY, ids.length) }, one));
     return loaded;
+  }
+
+  #listed(): Promise<string[]> {
+    const now = Date.now();
+    if (this.#list === null || now - this.#list.at > LIST_FOR_MS) {
+      const ids = this.#bot.rest.getGuilds().then((list) => list.map((g) => g.id));
+      // A failed list is not kept: the next partition asks again.
+      ids.catch(() => (this.#list = null));
+      this.#list = { at: now, ids };
+    }
+    return this.#list.ids;
   }
 
   /** Drops the servers of partition `p` from the view. */
