@@ -19,6 +19,18 @@ async function freePort(): Promise<number> {
 }
 
 describe("DevClient's failures, on ky", () => {
+  it("refuses a timeout or startRetries ky cannot use, naming the option and the rule", () => {
+    const baseUrl = "http://127.0.0.1:1";
+    expect(() => new DevClient({ baseUrl, timeout: 0 })).toThrow(
+      "DevClient: timeout must be false or a whole number of ms from 1 to 2147483647, not 0",
+    );
+    expect(() => new DevClient({ baseUrl, timeout: Infinity })).toThrow(/timeout must be .* not Infinity/);
+    expect(() => new DevClient({ baseUrl, startRetries: -1 })).toThrow(
+      "DevClient: startRetries must be a whole number from 0, not -1",
+    );
+    expect(() => new DevClient({ baseUrl, timeout: false, startRetries: 0 })).not.toThrow();
+  });
+
   it("waits for a server still starting: a refused connection is tried again until it listens", async () => {
     const port = await freePort();
     const dev = new DevClient({ baseUrl: `http://127.0.0.1:${port}` });

@@ -80,6 +80,20 @@ function queryString(query: Readonly<Record<string, DevQueryValue>> | undefined)
   return text === "" ? "" : `?${text}`;
 }
 
+/** Refuses a `timeout` or `startRetries` ky could not use, naming the option and the rule. */
+function checkOptions({ timeout, startRetries }: DevClientOptions): void {
+  if (
+    timeout !== undefined &&
+    timeout !== false &&
+    !(Number.isInteger(timeout) && timeout >= 1 && timeout <= 2_147_483_647)
+  )
+    throw new RangeError(
+      `DevClient: timeout must be false or a whole number of ms from 1 to 2147483647, not ${timeout}`,
+    );
+  if (startRetries !== undefined && !(Number.isInteger(startRetries) && startRetries >= 0))
+    throw new RangeError(`DevClient: startRetries must be a whole number from 0, not ${startRetries}`);
+}
+
 /**
  * The typed client of the dev API (`/dev/v1`), on ky over `fetch` (it runs in Node and in the
  * browser). Each call names a route of {@link DEV_ROUTES}; its parameters, body and answer are typed
@@ -98,6 +112,7 @@ export class DevClient {
   readonly #send: DevSender;
 
   constructor(options: DevClientOptions) {
+    checkOptions(options);
     this.#options = options;
     this.#send =
       options.transport === "fetch"
