@@ -1,12 +1,16 @@
 // Compares this checkout with another one (before a redesign, say) in one run, so that the machine's
 // swings weigh on both alike: `node bench/compare.mjs <other checkout> [server] [framework]
-// [rest-client]`. Both checkouts must be built (`npm run build`). Each part loads both builds into
+// [rest-client] [testing-world]`. Both checkouts must be built (`npm run build`). Each part loads both builds into
 // one process and alternates them in short slices, scoring each slice's CPU per unit of work:
 //   server       both checkouts' `startServer`, the same REST load from a child process on each:
 //                CPU per request for GET @me, a history page and a post;
 //   framework    both checkouts' bots handed the same MESSAGE_CREATE events: CPU per event;
 //   rest-client  both checkouts' RestClient against this checkout's server: calls per second and
-//                CPU per call.
+//                CPU per call;
+//   testing-world  both checkouts' createTestWorld as bench/testing-world.mjs makes it (ready with
+//                a connected bot), then the same world's people saying 20 messages through the
+//                dev API's client: milliseconds per world, and per message said.
+// (testing-world is left out unless named, as the other parts never load the testing package.)
 // Each figure is the median over the slices of this checkout's value over the other's (below 1 is
 // cheaper here). Comparing a checkout with itself shows the noise of the machine: run that too.
 import { fork } from "node:child_process";
@@ -14,11 +18,14 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { benchMessage } from "./lib/message-payload.mjs";
 import { ROOT, startReferenceServer, stop } from "./lib/processes.mjs";
+import { compareTestingWorld } from "./lib/compare-testing-world.mjs";
 import { benchWorld, dev } from "./lib/world.mjs";
 
 const [otherArg, ...parts] = process.argv.slice(2);
 if (!otherArg)
-  throw new Error("usage: node bench/compare.mjs <other checkout> [server] [framework] [rest-client]");
+  throw new Error(
+    "usage: node bench/compare.mjs <other checkout> [server] [framework] [rest-client] [testing-world]",
+  );
 const SLICES = Number(process.env.BENCH_SLICES ?? 12);
 const checkouts = [
   { name: "this", root: resolve(ROOT) },
@@ -212,7 +219,12 @@ async function compareRestClient() {
   console.table(rows);
 }
 
-const comparisons = { server: compareServer, framework: compareFramework, "rest-client": compareRestClient };
+const comparisons = {
+  server: compareServer,
+  framework: compareFramework,
+  "rest-client": compareRestClient,
+  "testing-world": () => compareTestingWorld(checkouts, alternate, row),
+};
 for (const part of chosen) {
   if (!comparisons[part])
     throw new Error(`unknown part "${part}"; known: ${Object.keys(comparisons).join(", ")}`);

@@ -8,8 +8,8 @@ import { type GuildRoutes, guildRoutes } from "./routes/guild-routes.js";
 import { type InteractionRoutes, interactionRoutes } from "./routes/interaction-routes.js";
 import { type ReactionRoutes, reactionRoutes } from "./routes/reaction-routes.js";
 
-/** Every route method of the {@link RestClient}, one interface per route group. */
-// The route groups live in their own files under routes/ and are merged into the class.
+// Every route method of the RestClient, one interface per route group: the groups live in their
+// own files under routes/ and are merged into the class, whose doc comment below is the one.
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export interface RestClient
   extends BotRoutes, GuildRoutes, ChannelRoutes, ReactionRoutes, CommandRoutes, InteractionRoutes {}

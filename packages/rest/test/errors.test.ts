@@ -218,4 +218,26 @@ describe("the fetch option", () => {
       "GET /v1/guilds/1",
     ]);
   });
+
+  it("fails a refused connection with NetworkError naming fetch's own cause, retried like the default", async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const retries: RetryInfo[] = [];
+    const rest = new RestClient({
+      token: "t",
+      baseUrl: `http://127.0.0.1:${port}`,
+      retries: 1,
+      retryDelay: 5,
+      hooks: { retry: (r) => retries.push(r) },
+      fetch: countingFetch().fetchFn,
+    });
+    const error = await rest.getGuild("1").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    // The cause is fetch's `TypeError: fetch failed` (its own cause the refusal), not ky's wrapper.
+    expect((error as NetworkError).cause).toMatchObject({ name: "TypeError", message: "fetch failed" });
+    expect((error as Error).message).toMatch(/ECONNREFUSED/);
+    expect(retries.map((r) => r.attempt)).toEqual([1]);
+  });
 });

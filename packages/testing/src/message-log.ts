@@ -5,7 +5,7 @@ import type { Waits } from "./waits.js";
 /** Who wrote a message: a person or app handle (anything with the author's user id), or the id. */
 export type AuthorRef = string | { readonly userId: string };
 
-/** What {@link MessageLog.next} looks for. */
+/** What {@link TestWorld.nextMessage} looks for. */
 export interface MessageFilter {
   /** Only messages of this author (`world.app` for the bot, a person). */
   readonly from?: AuthorRef;

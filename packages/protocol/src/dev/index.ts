@@ -7,6 +7,7 @@ export * from "./bodies/channel-bodies.js";
 export * from "./bodies/fault-body.js";
 export * from "./bodies/guild-bodies.js";
 export * from "./client/dev-api-error.js";
+export * from "./client/dev-api-timeout-error.js";
 export * from "./client/dev-client.js";
 export * from "./routes/dev-route.js";
 export * from "./routes/dev-route-bodies.js";

@@ -1,3 +1,4 @@
+import ky, { isNetworkError, isTimeoutError } from "ky";
 import { Agent, type Dispatcher } from "undici";
 
 /** Reads one header of an answer (`null` when absent). */
@@ -213,29 +214,29 @@ export function undiciTransport(options: ConnectionOptions): Transport {
 }
 
 /**
- * The transport of the `fetch` option: each attempt gets a deadline counted from its start (until
- * the answer's head arrives) and the caller's signal, both through one `AbortSignal` handed to
- * the caller's `fetch`. It builds a WHATWG `Request` per call, which is why the default transport
- * does not go through `fetch`.
+ * The transport of the `fetch` option, on ky: ky turns the caller's `fetch` into an attempt with a
+ * deadline (counted from the start of the attempt, until the answer's head arrives) that the
+ * caller's signal can also abort, and hands that `fetch` a WHATWG `Request`. ky's own retries and
+ * HTTP errors are off: the requester retries and reads every answer itself. The errors are the
+ * default transport's: {@link TransportTimeoutError} at the deadline, the signal's reason on an
+ * abort, and `fetch`'s own error when the network fails (not ky's `NetworkError` around it). ky
+ * builds a `Request` and its signals per call, which is why the default transport does not go
+ * through it.
  */
 export function fetchTransport(fetchFn: typeof fetch, baseUrl: string): Transport {
+  const api = ky.create({ retry: 0, throwHttpErrors: false, fetch: fetchFn });
   const transport = async (call: TransportCall): Promise<TransportResponse> => {
-    const deadline = new AbortController();
-    // The error (and its stack) is made only when the deadline passes, not on every call.
-    const timer = setTimeout(() => deadline.abort(new TransportTimeoutError(call.timeout)), call.timeout);
-    const signal = call.signal ? AbortSignal.any([call.signal, deadline.signal]) : deadline.signal;
     try {
-      return await fetchFn(baseUrl + call.path, {
+      return await api(baseUrl + call.path, {
         method: call.method,
         headers: call.headers,
         ...(call.body === undefined ? {} : { body: call.body }),
-        signal,
+        timeout: call.timeout,
+        ...(call.signal ? { signal: call.signal } : {}),
       });
     } catch (error) {
-      // A fetch that rejects with an error of its own when the deadline aborts it still timed out.
-      throw deadline.signal.aborted && !call.signal?.aborted ? (deadline.signal.reason as Error) : error;
-    } finally {
-      clearTimeout(timer);
+      if (isTimeoutError(error)) throw new TransportTimeoutError(call.timeout, { cause: error });
+      throw isNetworkError(error) ? error.cause : error;
     }
   };
   return Object.assign(transport, { close: () => Promise.resolve() });

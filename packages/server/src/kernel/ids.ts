@@ -9,7 +9,7 @@ export const ID_EPOCH = 1_704_067_200_000;
  * 41 bits, then a 5-bit worker and a 17-bit sequence, so that id order is creation order
  * (docs/decisions.md#shapes-left-open). Ids stay strictly rising even when many are made in one
  * millisecond or the clock is read twice at the same time, and never pass 2^63-1: once a loaded
- * world holds an id at the very end of the range, making one more throws {@link IdsExhaustedError}.
+ * world holds an id at the very end of the range, making one more fails: `507 ids_exhausted`.
  */
 export class IdGenerator {
   private lastMs = 0;

@@ -17,8 +17,9 @@ export class DevApiError extends Error {
     readonly body: unknown,
     /** Who acted (`X-Dev-User`): their username when the caller gave it, else their id. */
     readonly actor: string | null,
+    options?: ErrorOptions,
   ) {
-    super(refusalMessage(method, path, status, body, actor));
+    super(refusalMessage(method, path, status, body, actor), options);
     this.name = "DevApiError";
     this.apiCode = refusalCode(body, status);
   }

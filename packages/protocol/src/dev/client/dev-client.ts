@@ -8,7 +8,7 @@ import type {
   PathParams,
   QueryOf,
 } from "../routes/dev-route.js";
-import { DevApiError } from "./dev-api-error.js";
+import { type DevSender, fetchSender, kySender, parseJson } from "./dev-senders.js";
 
 /** Who acts in a call (`X-Dev-User`): a user id, or a person with a name for error messages. */
 export type DevActor = string | { readonly id: string; readonly username?: string };
@@ -39,8 +39,27 @@ export interface DevClientOptions {
   readonly baseUrl: string;
   /** Headers sent with every call, read at each call (the dev key: `Authorization: Dev <key>`). */
   readonly headers?: () => Record<string, string>;
-  /** The fetch to use; default the global one. */
+  /** The fetch to use; default the global one. On ky it is handed a `Request`. */
   readonly fetch?: typeof fetch;
+  /**
+   * Milliseconds each attempt may wait for its answer before the call fails with
+   * {@link DevApiTimeoutError}; default 10 000, `false` for no limit. Only with `transport: "ky"`.
+   */
+  readonly timeout?: number | false;
+  /**
+   * Times a call is sent again when the connection is refused (a server still starting), waiting
+   * 300 ms, then 600 ms, then 1 s between tries; default 5. No other failure is retried. Only with
+   * `transport: "ky"`.
+   */
+  readonly startRetries?: number;
+  /**
+   * `"ky"` (the default): each call on ky, with the `timeout` and `startRetries` above. `"fetch"`:
+   * straight on `fetch`, with neither and without ky's per-call objects (a `Request`, its clone for
+   * retries, `Headers`, an `AbortController`), which cost as much CPU as the call itself: what
+   * `@chatbot/testing` uses, whose server runs in the test's process and listens before the first
+   * call. An error answer throws {@link DevApiError} either way.
+   */
+  readonly transport?: "ky" | "fetch";
 }
 
 /** `/guilds/:guild_id` with `{ guild_id: "1" }` → `/guilds/1` (each value URL-encoded). */
@@ -61,11 +80,27 @@ function queryString(query: Readonly<Record<string, DevQueryValue>> | undefined)
   return text === "" ? "" : `?${text}`;
 }
 
+/** Refuses a `timeout` or `startRetries` ky could not use, naming the option and the rule. */
+function checkOptions({ timeout, startRetries }: DevClientOptions): void {
+  if (
+    timeout !== undefined &&
+    timeout !== false &&
+    !(Number.isInteger(timeout) && timeout >= 1 && timeout <= 2_147_483_647)
+  )
+    throw new RangeError(
+      `DevClient: timeout must be false or a whole number of ms from 1 to 2147483647, not ${timeout}`,
+    );
+  if (startRetries !== undefined && !(Number.isInteger(startRetries) && startRetries >= 0))
+    throw new RangeError(`DevClient: startRetries must be a whole number from 0, not ${startRetries}`);
+}
+
 /**
- * The typed client of the dev API (`/dev/v1`), over `fetch` (it runs in Node and in the browser).
- * Each call names a route of {@link DEV_ROUTES}; its parameters, body and answer are typed from the
- * table. A refused call throws {@link DevApiError} naming the route, the status and the server's
- * error body.
+ * The typed client of the dev API (`/dev/v1`), on ky over `fetch` (it runs in Node and in the
+ * browser). Each call names a route of {@link DEV_ROUTES}; its parameters, body and answer are typed
+ * from the table. A refused call throws {@link DevApiError} naming the route, the status and the
+ * server's error body; a call with no answer in time throws {@link DevApiTimeoutError}; a refused
+ * connection is tried again a few times (`startRetries`), then fails with ky's `NetworkError`,
+ * whose `cause` is fetch's error.
  *
  * ```ts
  * const dev = new DevClient({ baseUrl: server.baseUrl });
@@ -74,9 +109,19 @@ function queryString(query: Readonly<Record<string, DevQueryValue>> | undefined)
  */
 export class DevClient {
   readonly #options: DevClientOptions;
+  readonly #send: DevSender;
 
   constructor(options: DevClientOptions) {
+    checkOptions(options);
     this.#options = options;
+    this.#send =
+      options.transport === "fetch"
+        ? fetchSender(options.fetch)
+        : kySender({
+            fetch: options.fetch,
+            timeout: options.timeout ?? 10_000,
+            startRetries: options.startRetries ?? 5,
+          });
   }
 
   /** The server this client calls. */
@@ -85,7 +130,7 @@ export class DevClient {
   }
 
   /** Calls route `name`; answers its parsed answer (`undefined` for `204`). */
-  call<N extends DevRouteName>(name: N, ...[options]: DevCallArgs<N>): Promise<DevAnswer<N>> {
+  async call<N extends DevRouteName>(name: N, ...[options]: DevCallArgs<N>): Promise<DevAnswer<N>> {
     const spec: DevRouteSpec = DEV_ROUTES[name];
     const given = (options ?? {}) as {
       params?: Record<string, string>;
@@ -94,42 +139,18 @@ export class DevClient {
       as?: DevActor;
     };
     const path = fillPath(spec.path, given.params) + queryString(given.query);
-    return this.#send(name, spec, path, given.body, given.as) as Promise<DevAnswer<N>>;
-  }
-
-  async #send(
-    name: string,
-    spec: DevRouteSpec,
-    path: string,
-    body: unknown,
-    actor: DevActor | undefined,
-  ): Promise<unknown> {
-    const headers: Record<string, string> = { ...this.#options.headers?.() };
+    const headers: Record<string, string> = { accept: "application/json", ...this.#options.headers?.() };
+    const actor = given.as;
     if (actor !== undefined) headers["x-dev-user"] = typeof actor === "string" ? actor : actor.id;
-    const hasBody = body !== undefined && spec.body !== undefined;
-    if (hasBody) headers["content-type"] = "application/json";
-    const send = this.#options.fetch ?? fetch;
-    const response = await send(this.#options.baseUrl + path, {
+    const text = await this.#send({
+      route: name,
       method: spec.method,
+      path,
+      url: this.#options.baseUrl + path,
       headers,
-      ...(hasBody ? { body: JSON.stringify(body) } : {}),
+      json: given.body !== undefined && spec.body !== undefined ? given.body : undefined,
+      actor: actor === undefined ? null : typeof actor === "string" ? actor : (actor.username ?? actor.id),
     });
-    const text = await response.text();
-    const parsed: unknown = text === "" ? undefined : parseJson(text);
-    if (!response.ok) {
-      const who =
-        actor === undefined ? null : typeof actor === "string" ? actor : (actor.username ?? actor.id);
-      throw new DevApiError(name, spec.method, path, response.status, parsed, who);
-    }
-    return parsed;
-  }
-}
-
-/** The body as JSON, or the text itself when it is not JSON (a proxy's error page). */
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
+    return (text === "" ? undefined : parseJson(text)) as DevAnswer<N>;
   }
 }
