@@ -28,6 +28,18 @@ function readPins() {
   return JSON.parse(readFileSync(join(ROOT, "scripts/node-lines.json"), "utf8"));
 }
 
+/**
+ * Whether Vitest's arguments name files or projects: a word that is neither a flag nor the value
+ * of the flag before it (`--maxWorkers 3`); `--project x` counts, as it filters too.
+ */
+function hasFilter(args) {
+  return args.some((arg, i) => {
+    if (arg.startsWith("-")) return false;
+    const before = args[i - 1];
+    return before === undefined || !before.startsWith("-") || before.includes("=") || before === "--project";
+  });
+}
+
 /** Splits our own `--line <major>` flags (repeatable) from the arguments vitest gets. */
 function parseArgs(argv) {
   const only = [];
@@ -176,11 +188,7 @@ function report(results) {
 
 const { only, vitest } = parseArgs(process.argv.slice(2));
 const pins = readPins();
-const runs = plannedRuns(
-  pins,
-  only,
-  vitest.some((arg) => !arg.startsWith("-")),
-);
+const runs = plannedRuns(pins, only, hasFilter(vitest));
 if (runs.length === 0) {
   const known = [process.versions.node.split(".")[0], ...Object.keys(pins.lines)];
   console.error(
