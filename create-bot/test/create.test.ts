@@ -18,6 +18,7 @@ import {
   deployCommands,
   inProject,
   LINE_WARNING,
+  nodesOnPath,
   npmStart,
   REPO,
   sessions,
@@ -179,11 +180,16 @@ describe("create-chat-bot", () => {
     expect(badPm.status).toBe(2);
   });
 
-  // On this Node, and on the other LTS lines' builds when test:lines has unpacked them; each once
-  // (under test:lines this Node is one of those builds).
+  // On this Node, every Node on PATH (under test:lines the machine's Node 20 too, which runs only
+  // the line-specific files itself) and the LTS lines' builds when test:lines has unpacked them;
+  // each once.
   const nodes = [
     ...new Set(
-      [process.execPath, ...["22", "24"].map((line) => join(REPO, ".node-lines", line, "bin", "node"))]
+      [
+        process.execPath,
+        ...nodesOnPath(),
+        ...["22", "24"].map((line) => join(REPO, ".node-lines", line, "bin", "node")),
+      ]
         .filter((node) => existsSync(node))
         .map((node) => realpathSync(node)),
     ),

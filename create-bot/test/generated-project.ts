@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { accessSync, constants, readFileSync, realpathSync } from "node:fs";
+import { delimiter, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { stripVTControlCharacters } from "node:util";
 
@@ -24,6 +24,22 @@ export const LINE_WARNING =
   major >= 24 || (major === 22 && minor >= 13)
     ? ""
     : `create-chat-bot: warning: Node ${process.versions.node} is not supported; use Node 24 (active LTS) or Node 22.13 or newer (maintenance LTS). The project is made, but its install or its bot may fail on this Node\n`;
+
+/**
+ * Every `node` on PATH, once each. Under scripts/test-lines.mjs a line's bin comes before the
+ * machine's, so a run on Node 22 or 24 also finds the machine's Node 20.
+ */
+export function nodesOnPath(): string[] {
+  const found = (process.env.PATH ?? "").split(delimiter).flatMap((dir) => {
+    try {
+      accessSync(join(dir, "node"), constants.X_OK);
+      return [realpathSync(join(dir, "node"))];
+    } catch {
+      return [];
+    }
+  });
+  return [...new Set(found)];
+}
 
 /** Runs the generator in `cwd`, as `npm create chat-bot` would. */
 export function create(args: readonly string[], cwd: string) {

@@ -1,26 +1,12 @@
 import { spawnSync } from "node:child_process";
-import { accessSync, constants, readFileSync, realpathSync } from "node:fs";
-import { delimiter, join } from "node:path";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { checkNodeLine } from "../src/checks.js";
-import { LINE_WARNING } from "./generated-project.js";
+import { LINE_WARNING, nodesOnPath } from "./generated-project.js";
 
 const BIN = fileURLToPath(new URL("../bin/create-chat-bot.js", import.meta.url));
 const DOCS_PAGE = fileURLToPath(new URL("../../docs/node-versions.md", import.meta.url));
-
-/** Every `node` on PATH, once each (scripts/test-lines.mjs puts a line's bin before the machine's). */
-function nodesOnPath(): string[] {
-  const found = (process.env.PATH ?? "").split(delimiter).flatMap((dir) => {
-    try {
-      accessSync(join(dir, "node"), constants.X_OK);
-      return [realpathSync(join(dir, "node"))];
-    } catch {
-      return [];
-    }
-  });
-  return [...new Set(found)];
-}
 
 describe("the Node line create-chat-bot runs on", () => {
   it("takes 22.13 and newer on 22, and 24 and later; warns on another line, naming the supported ones", () => {

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from "node:child_process";
-import { lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { stripVTControlCharacters } from "node:util";
@@ -12,6 +12,12 @@ import {
   ROOT,
   startRegistry,
 } from "../../test-support/registry.mjs";
+import {
+  betterSqlitePrebuild,
+  resolveVersion,
+  useLocalPrebuilds,
+} from "../../test-support/better-sqlite3-prebuild.mjs";
+import { BETTER_SQLITE3 } from "../src/main.js";
 
 // The path a user types, against a real npm registry on this machine: every package published to
 // it with `npm run release`, then, with only the registry set in the environment, the project made
@@ -22,6 +28,9 @@ const VERSION = (
 ).version;
 const PACKAGES = ["kit", "protocol", "rest", "gateway", "framework", "testing", "server", "cli", "cluster"];
 const scratch = mkdtempSync(join(tmpdir(), "registry-test-"));
+const [major = 0, minor = 0] = process.versions.node.split(".").map(Number);
+/** node:sqlite without a flag (22.13 and later); without it a project depends on better-sqlite3. */
+const nodeSqlite = major > 22 || (major === 22 && minor >= 13);
 let registry: LocalRegistry | undefined;
 /** A new user's environment: this machine's own npm configuration, and the registry. */
 let user: NodeJS.ProcessEnv;
@@ -32,6 +41,11 @@ beforeAll(async () => {
   // This machine's npmrc says `yes=false`, which refuses any package `npm create` has to fetch: a
   // person answers npm's "Ok to proceed?" with y, which npm_config_yes says here.
   user = { ...cleanEnv(), npm_config_registry: registry.url, npm_config_yes: "true", TMPDIR: scratch };
+  // Without node:sqlite every project here installs better-sqlite3, and no prebuilt binary can be
+  // downloaded on this machine: it is compiled once, and each install takes it from there.
+  if (!nodeSqlite) {
+    useLocalPrebuilds(scratch, betterSqlitePrebuild(resolveVersion(BETTER_SQLITE3, user), user));
+  }
 }, 900_000);
 
 afterAll(async () => {
@@ -90,10 +104,15 @@ it("publishes every package, and the getting-started block makes, installs and t
     .filter((line) => line.includes("node_modules"))
     .map((line) => line.slice(line.lastIndexOf("node_modules/") + "node_modules/".length));
   expect(names).toContain("@chatbot/framework");
-  const [major = 0, minor = 0] = process.versions.node.split(".").map(Number);
-  const nodeSqlite = major > 22 || (major === 22 && minor >= 13);
   if (nodeSqlite) expect(names).not.toContain("better-sqlite3");
-  else expect(names).toContain("better-sqlite3");
+  else {
+    expect(names).toContain("better-sqlite3");
+    // Its install script took the binary compiled once (beforeAll) rather than compiling it again:
+    // a compile leaves its objects, the Makefile and a test extension beside it.
+    const build = join(project, "node_modules", "better-sqlite3", "build");
+    expect(readdirSync(build)).toEqual(["Release"]);
+    expect(readdirSync(join(build, "Release"))).toEqual(["better_sqlite3.node"]);
+  }
   expect(names).not.toContain("@opentelemetry/sdk-metrics");
   expect(names).not.toContain("@opentelemetry/exporter-prometheus");
   expect(names).not.toContain("@chatbot/server");

@@ -1,11 +1,12 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { readPage, REPO_ROOT, tableRows } from "./doc-blocks.js";
+import { codeSpans, readPage, REPO_ROOT, tableRows } from "./doc-blocks.js";
 
 const page = readPage("docs/node-versions.md");
 const pins = JSON.parse(readFileSync(join(REPO_ROOT, "scripts/node-lines.json"), "utf8")) as {
   lines: Record<string, { version: string }>;
+  otherLines: string[];
 };
 
 /** Every manifest that states the Node lines: the root, each package, the generator, the template. */
@@ -42,5 +43,14 @@ describe("docs/node-versions.md", () => {
     );
     for (const [line, { version }] of Object.entries(pins.lines))
       expect(tested.get(`Node ${line}`), `Node ${line}`).toBe(`every test, on ${version}`);
+  });
+
+  it("lists the files another line runs, as scripts/node-lines.json names them, each a test file", () => {
+    const listed = tableRows(page, "| File | What differs on Node 20 |").flatMap((r) => codeSpans(r[0]!));
+    expect(listed).toEqual(pins.otherLines);
+    for (const file of listed) {
+      expect(file).toMatch(/\.test\.ts$/);
+      expect(existsSync(join(REPO_ROOT, file)), file).toBe(true);
+    }
   });
 });
