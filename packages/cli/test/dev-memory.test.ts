@@ -87,8 +87,9 @@ describe.runIf(process.platform === "linux")("chatbot dev's memory", () => {
       } finally {
         clearInterval(sampler);
       }
-      // The mean over one cycle of the code's thread: where in a cycle a save falls does not count.
-      const mean = (upTo: number) => own.slice(upTo - CYCLE, upTo).reduce((a, b) => a + b, 0) / CYCLE;
+      // The mean over two cycles of the code's thread: where in a cycle a save falls does not count.
+      const mean = (upTo: number) =>
+        own.slice(upTo - 2 * CYCLE, upTo).reduce((a, b) => a + b, 0) / (2 * CYCLE);
       const growth = mean(SAVES) - mean(3 * CYCLE);
       // Once the last check has ended, everything chatbot dev is, is the process alone.
       await expect.poll(() => processTree(pid).length, { timeout: 60_000 }).toBe(1);
