@@ -2,6 +2,7 @@
 // DevTools do), sets a breakpoint by .ts file and line through the source maps of the build's
 // scripts, and the bot's code stops there when a person uses the command, before and after a save.
 import { readFileSync } from "node:fs";
+import { createServer } from "node:net";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { SourceMapConsumer } from "source-map-js";
@@ -146,7 +147,39 @@ describe("chatbot dev --inspect", () => {
       expect(second).not.toBe(first);
     },
   );
+
+  it(
+    "opens the inspector again on the same port when the code restarts after a crash",
+    { timeout: 60_000 },
+    async () => {
+      const project = newProject();
+      project.edit(
+        "src/commands/echo.ts",
+        "await ctx.reply(`echo: ${text}`);",
+        `await ctx.reply(\`echo: \${text}\`);
+    if (text === "boom") setTimeout(() => { throw new Error("a timer of the bot's own blew up"); }, 5);`,
+      );
+      const port = await freePort();
+      const dev = await start(project, [`--inspect=${port}`]);
+      const opened = () => dev.stdout().match(/^inspector: ws:\/\/127\.0\.0\.1:(\d+)\//gm) ?? [];
+      await waitFor(() => String(opened().length), /^1$/);
+      await use(dev, project, "echo", [{ name: "text", value: "boom" }]);
+      await waitFor(dev.stdout, /^restarted the bot's code in \d+ ms/m, 20_000);
+      await waitFor(() => String(opened().length), /^2$/);
+      expect(opened()).toEqual([`inspector: ws://127.0.0.1:${port}/`, `inspector: ws://127.0.0.1:${port}/`]);
+      expect(dev.stderr()).not.toContain("the inspector could not open");
+    },
+  );
 });
+
+/** A port nothing listens on now. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
 
 /**
  * The templates' `.vscode/launch.json` attaches where `--inspect` alone opens the inspector, after

@@ -21,6 +21,9 @@ import { collectGarbage } from "./collect-garbage.js";
 import { importDefinition } from "./entry.js";
 import { type FromWorker, type ToWorker, toWire, type WorkerSetup } from "./worker-protocol.js";
 
+/** How many times (100 ms apart) the inspector's port is tried before the thread gives up on it. */
+const INSPECT_ATTEMPTS = 30;
+
 const port = parentPort!;
 process.setSourceMapsEnabled(true);
 const post = (message: FromWorker) => port.postMessage(message);
@@ -30,11 +33,20 @@ const post = (message: FromWorker) => port.postMessage(message);
 // the .ts files) and binds its breakpoints in them, the next build's too.
 const { inspect } = (workerData ?? {}) as WorkerSetup;
 if (inspect) {
-  try {
-    openInspector(inspect.port, inspect.host);
-    post({ type: "inspector", url: inspectorUrl() ?? null });
-  } catch (error) {
-    post({ type: "inspector", url: null, error: error instanceof Error ? error.message : String(error) });
+  // After a crash the fresh thread starts while the old one may still hold the port for a moment.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      openInspector(inspect.port, inspect.host);
+      post({ type: "inspector", url: inspectorUrl() ?? null });
+      break;
+    } catch (error) {
+      if (attempt < INSPECT_ATTEMPTS) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        continue;
+      }
+      post({ type: "inspector", url: null, error: error instanceof Error ? error.message : String(error) });
+      break;
+    }
   }
 }
 
