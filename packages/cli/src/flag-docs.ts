@@ -20,6 +20,7 @@ function defaultOf(spec: FlagSpec): string {
 
 function flagOf(name: string, spec: FlagSpec): string {
   if (spec.type === "boolean") return spec.default === true ? `\`--no-${name}\`` : `\`--${name}\``;
+  if (spec.optionalValue) return `\`--${name}[=<${spec.value ?? "value"}>]\``;
   return `\`--${name} <${spec.value ?? "value"}>\``;
 }
 

@@ -74,3 +74,24 @@ export function httpUrl(flag: string): (value: unknown) => string {
     return given.replace(/\/+$/, "");
   };
 }
+
+/**
+ * A port given as `--<flag>=<port>`, or `fallback` for the flag alone (`--<flag>`): a whole number
+ * from 0 to 65535, 0 for a free one.
+ */
+export function optionalPort(flag: string, fallback: number): (value: unknown) => number {
+  const port = wholeNumber(flag, 0, 65_535);
+  return (value) => {
+    if (value === "" || value === true) return fallback;
+    try {
+      return port(value);
+    } catch (error) {
+      throw new Error(
+        `${(error as Error).message} (give it as --${flag}=<port>, or --${flag} alone for ${fallback})`,
+        {
+          cause: error,
+        },
+      );
+    }
+  };
+}

@@ -6,7 +6,7 @@ const root = fileURLToPath(new URL("../../../", import.meta.url));
 
 /** Builds every package (tsc -b, incremental) so the tests run the binary users run. */
 export default function setup(): void {
-  execFileSync(process.execPath, ["node_modules/typescript/bin/tsc", "-b", "tsconfig.build.json"], {
+  execFileSync(process.execPath, ["node_modules/@typescript/native/bin/tsc", "-b", "tsconfig.build.json"], {
     cwd: root,
     stdio: "inherit",
   });

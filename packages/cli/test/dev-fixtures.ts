@@ -1,7 +1,7 @@
 // The project and helpers the `chatbot dev` tests share: a bot with a DI service, two commands and
 // a listener, started under the real `chatbot dev`; every project and process is removed after the file.
 import { afterAll } from "vitest";
-import { DevProject, waitFor } from "./dev-project.js";
+import { DevProject, type ProjectTypeScript, waitFor } from "./dev-project.js";
 import type { ServerProcess } from "./run-cli.js";
 
 export const GREETER = `import { singleton } from "@chatbot/framework";
@@ -66,14 +66,17 @@ afterAll(() => {
   for (const project of projects) project.remove();
 });
 
-export function newProject(): DevProject {
-  const project = new DevProject({
-    "src/greeter.ts": GREETER,
-    "src/commands/ping.ts": PING,
-    "src/commands/echo.ts": ECHO,
-    "src/listeners/seen.ts": SEEN,
-    "src/bot.ts": BOT,
-  });
+export function newProject(typescript?: ProjectTypeScript): DevProject {
+  const project = new DevProject(
+    {
+      "src/greeter.ts": GREETER,
+      "src/commands/ping.ts": PING,
+      "src/commands/echo.ts": ECHO,
+      "src/listeners/seen.ts": SEEN,
+      "src/bot.ts": BOT,
+    },
+    typescript,
+  );
   projects.push(project);
   return project;
 }

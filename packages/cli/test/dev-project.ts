@@ -1,13 +1,52 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { CHATBOT_BIN, REPO_ROOT, type ServerProcess, startReadyProcess } from "./run-cli.js";
 
+/**
+ * Which `typescript` a project has: `7`, the native compiler (this repository's
+ * `@typescript/native`), or `6`, the last line with the JavaScript API (this repository's
+ * `typescript`, which is `@typescript/typescript6`).
+ */
+export type ProjectTypeScript = "7" | "6";
+
+/** The folders of this repository's node_modules each line of TypeScript is installed in. */
+const TYPESCRIPT_FOLDERS: Record<ProjectTypeScript, string> = {
+  "7": join(REPO_ROOT, "node_modules", "@typescript", "native"),
+  "6": join(REPO_ROOT, "node_modules", "typescript"),
+};
+
+/**
+ * Links the packages of this repository's node_modules into `folder`'s, with `typescript` the
+ * line asked for: a project as `npm install` leaves it, without a download.
+ */
+export function linkPackages(folder: string, typescript?: ProjectTypeScript): void {
+  if (!typescript) {
+    symlinkSync(join(REPO_ROOT, "node_modules"), join(folder, "node_modules"), "dir");
+    return;
+  }
+  const modules = join(folder, "node_modules");
+  mkdirSync(modules);
+  for (const name of readdirSync(join(REPO_ROOT, "node_modules"))) {
+    if (name === "typescript" || name === ".bin") continue;
+    symlinkSync(join(REPO_ROOT, "node_modules", name), join(modules, name), "dir");
+  }
+  symlinkSync(TYPESCRIPT_FOLDERS[typescript], join(modules, "typescript"), "dir");
+}
+
 /** A bot project in a temporary folder, its packages taken from this repository's node_modules. */
 export class DevProject {
   readonly root = mkdtempSync(join(tmpdir(), "chatbot-dev-"));
-  constructor(files: Record<string, string>) {
-    symlinkSync(join(REPO_ROOT, "node_modules"), join(this.root, "node_modules"), "dir");
+  constructor(files: Record<string, string>, typescript?: ProjectTypeScript) {
+    linkPackages(this.root, typescript);
     this.write("package.json", JSON.stringify({ name: "devbot", private: true, type: "module" }));
     for (const [path, text] of Object.entries(files)) this.write(path, text);
   }

@@ -41,7 +41,7 @@ writeFileSync(
 );
 
 const tsc = (config: string) =>
-  runNode([join(root, "node_modules/typescript/bin/tsc"), "-p", config], project);
+  runNode([join(root, "node_modules/@typescript/native/bin/tsc"), "-p", config], project);
 
 describe("docs/scaling.md", () => {
   it("holds the bot and its cluster test", () => {

@@ -53,7 +53,7 @@ describe("docs/framework.md", () => {
     { timeout: 180_000 },
     async () => {
       const tsc = await runNode(
-        [join(root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.json"],
+        [join(root, "node_modules/@typescript/native/bin/tsc"), "-p", "tsconfig.json"],
         project,
       );
       expect(tsc.output).toBe("");

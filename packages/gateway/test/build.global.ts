@@ -10,7 +10,7 @@ const root = fileURLToPath(new URL("../../../", import.meta.url));
 export default function setup(): void {
   execFileSync(
     process.execPath,
-    ["node_modules/typescript/bin/tsc", "-b", "packages/gateway/tsconfig.build.json"],
+    ["node_modules/@typescript/native/bin/tsc", "-b", "packages/gateway/tsconfig.build.json"],
     {
       cwd: root,
       stdio: "inherit",

@@ -61,7 +61,7 @@ beforeAll(() => {
   // The child runs the built package, as `chatbot server --data` does.
   execFileSync(
     process.execPath,
-    ["node_modules/typescript/bin/tsc", "-b", "packages/server/tsconfig.build.json"],
+    ["node_modules/@typescript/native/bin/tsc", "-b", "packages/server/tsconfig.build.json"],
     {
       cwd: root,
       stdio: "inherit",

@@ -40,7 +40,7 @@ describe("docs/testing.md", () => {
     expect(tests.output).toMatch(/Tests\s+4 passed \(4\)/);
     expect(tests.code).toBe(0);
     const tsc = await runNode(
-      [join(root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.json"],
+      [join(root, "node_modules/@typescript/native/bin/tsc"), "-p", "tsconfig.json"],
       project,
     );
     expect(tsc.output).toBe("");

@@ -5,7 +5,7 @@ import type { Logger } from "@chatbot/framework";
 import type { GatewayDispatch, GatewayMessage, WorldSnapshot } from "@chatbot/gateway";
 import type { GuildCreatePayload, Intent } from "@chatbot/protocol";
 import type { BotCompiler } from "./compile.js";
-import { type FromWorker, fromWire, type ToWorker } from "./worker-protocol.js";
+import { type FromWorker, fromWire, type ToWorker, type WorkerSetup } from "./worker-protocol.js";
 
 /** Builds made again at most when files keep changing during the builds (a later save reloads anyway). */
 const MAX_REBUILDS = 5;
@@ -14,7 +14,7 @@ const MAX_REBUILDS = 5;
 export const RECYCLE_AFTER = 20;
 
 /** A fresh thread is started this many builds before it is needed, so that it is up by then. */
-const SPARE_AHEAD = 3;
+const SPARE_AHEAD = 1;
 
 /** How long a thread that was replaced gets to stop its bot before it is ended. */
 const RETIRE_MS = 10_000;
@@ -51,6 +51,11 @@ export interface HostSetup {
   readonly recycleAfter?: number;
   /** Told when the running code ended its thread with an error thrown outside any handler. */
   readonly onCrash?: (error: Error) => void;
+  /**
+   * `--inspect`: each code thread opens its inspector on this port, and the code stays in one
+   * thread (no recycling) so that a debugger stays attached; told the address each time.
+   */
+  readonly inspect?: { readonly port: number; readonly opened: (url: string | null, error?: string) => void };
 }
 
 let ids = 0;
@@ -76,8 +81,13 @@ export class CodeThread {
   /** Messages handed to the bot whose handlers have not ended, and whom to tell when they do. */
   readonly #handling = new Map<string, { message: GatewayMessage; tracker: HandledMessages }>();
 
-  constructor(logger: Logger, onError: (thread: CodeThread, error: Error) => void) {
-    this.#thread = new Worker(new URL("./bot-worker.js", import.meta.url));
+  constructor(
+    logger: Logger,
+    onError: (thread: CodeThread, error: Error) => void,
+    inspect?: HostSetup["inspect"],
+  ) {
+    const setup: WorkerSetup = { inspect: inspect && { host: "127.0.0.1", port: inspect.port } };
+    this.#thread = new Worker(new URL("./bot-worker.js", import.meta.url), { workerData: setup });
     let up!: () => void;
     this.#up = new Promise((resolve, reject) => {
       up = resolve;
@@ -86,6 +96,7 @@ export class CodeThread {
     this.#up.catch(() => undefined);
     this.#thread.on("message", (message: FromWorker) => {
       if (message.type === "up") up();
+      else if (message.type === "inspector") inspect?.opened(message.url, message.error);
       else if (message.type === "log") logger.log(message.level, message.message);
       else if (message.type === "handled") {
         const handling = this.#handling.get(message.messageId);
@@ -175,7 +186,8 @@ export class BotHost {
   readonly #recycleAfter: number;
 
   constructor(readonly setup: HostSetup) {
-    this.#recycleAfter = setup.recycleAfter ?? RECYCLE_AFTER;
+    // A debugger attached to a thread's inspector would lose it with the thread: none is recycled.
+    this.#recycleAfter = setup.inspect ? Infinity : (setup.recycleAfter ?? RECYCLE_AFTER);
   }
 
   /** Whether a generation is running. */
@@ -257,11 +269,15 @@ export class BotHost {
   }
 
   #spawn(): CodeThread {
-    return new CodeThread(this.setup.logger, (thread, error) => {
-      if (thread !== this.#thread) return;
-      this.#thread = null;
-      this.setup.onCrash?.(error);
-    });
+    return new CodeThread(
+      this.setup.logger,
+      (thread, error) => {
+        if (thread !== this.#thread) return;
+        this.#thread = null;
+        this.setup.onCrash?.(error);
+      },
+      this.setup.inspect,
+    );
   }
 
   /**

@@ -2,7 +2,8 @@
 // it around the host's connection (events come as messages; REST calls go out from here), and
 // starts it in place of the previous one. The host ends the thread after a number of builds, which
 // frees every module graph they loaded: ES modules cannot be unloaded from a running thread.
-import { parentPort } from "node:worker_threads";
+import { open as openInspector, url as inspectorUrl } from "node:inspector";
+import { parentPort, workerData } from "node:worker_threads";
 import {
   type Bot,
   type BotDefinition,
@@ -16,12 +17,38 @@ import {
 import { GatewayClient, WorldView } from "@chatbot/gateway";
 import type { GuildCreatePayload } from "@chatbot/protocol";
 import { RestClient } from "@chatbot/rest";
+import { collectGarbage } from "./collect-garbage.js";
 import { importDefinition } from "./entry.js";
-import { type FromWorker, type ToWorker, toWire } from "./worker-protocol.js";
+import { type FromWorker, type ToWorker, toWire, type WorkerSetup } from "./worker-protocol.js";
+
+/** How many times (100 ms apart) the inspector's port is tried before the thread gives up on it. */
+const INSPECT_ATTEMPTS = 30;
 
 const port = parentPort!;
 process.setSourceMapsEnabled(true);
 const post = (message: FromWorker) => port.postMessage(message);
+
+// `--inspect`: this thread's own inspector, opened before any of the bot's code is imported, so a
+// debugger attached to it sees every build's scripts as they load (each with its source map to
+// the .ts files) and binds its breakpoints in them, the next build's too.
+const { inspect } = (workerData ?? {}) as WorkerSetup;
+if (inspect) {
+  // After a crash the fresh thread starts while the old one may still hold the port for a moment.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      openInspector(inspect.port, inspect.host);
+      post({ type: "inspector", url: inspectorUrl() ?? null });
+      break;
+    } catch (error) {
+      if (attempt < INSPECT_ATTEMPTS) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        continue;
+      }
+      post({ type: "inspector", url: null, error: error instanceof Error ? error.message : String(error) });
+      break;
+    }
+  }
+}
 
 /** The bot's log goes to the host, which prints it around the prompt. */
 class HostLogger extends Logger {
@@ -138,8 +165,10 @@ async function start(message: Extract<ToWorker, { type: "start" }>): Promise<voi
   const previous = running;
   running = next;
   // The old code finishes what it was doing; it gets no new events.
-  if (previous) void previous.stop();
   post({ type: "started", id: message.id, commands });
+  // What the previous build left is garbage once the old code has finished what it was doing.
+  if (previous) void previous.stop().finally(() => setImmediate(collectGarbage));
+  else setImmediate(collectGarbage);
 }
 
 port.on("message", (message: ToWorker) => {

@@ -1,5 +1,8 @@
 import type { FlagSpec } from "../flag-spec.js";
-import { httpUrl, nonEmpty, wholeNumber } from "../flag-values.js";
+import { httpUrl, nonEmpty, optionalPort, wholeNumber } from "../flag-values.js";
+
+/** The inspector's port for `--inspect` alone: Node's own default, which debuggers try first. */
+export const INSPECT_PORT = 9229;
 
 /**
  * The flags of `chatbot dev`, declared once: this table registers them with yargs and is what
@@ -58,6 +61,14 @@ export const DEV_OPTIONS = {
       "Run the bot's code in a fresh worker thread after this many reloads, which frees the memory of the earlier ones (1 for a fresh thread on every save)",
     coerce: wholeNumber("recycle-after", 1, 1_000_000),
   },
+  inspect: {
+    value: "port",
+    optionalValue: true,
+    type: "string",
+    defaultDescription: "off",
+    describe: `Open the inspector on the bot's code at 127.0.0.1:<port> (${INSPECT_PORT} when no port is given) for VS Code or Chrome DevTools to attach, with source maps to the .ts files; breakpoints hold across reloads, and the code stays in one thread (no --recycle-after) so the debugger stays attached`,
+    coerce: optionalPort("inspect", INSPECT_PORT),
+  },
   prompt: {
     defaultDescription: "on in a terminal",
     type: "boolean",
@@ -77,5 +88,7 @@ export interface DevFlags {
   log: boolean;
   typecheck: boolean;
   "recycle-after": number;
+  /** The inspector's port on the bot's code, when `--inspect` is given. */
+  inspect?: number | undefined;
   prompt?: boolean | undefined;
 }

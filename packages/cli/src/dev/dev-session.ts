@@ -7,6 +7,7 @@ import { formatLogLine } from "../log-line.js";
 import { closeOnStop } from "../parent-watch.js";
 import type { Output } from "../server-command.js";
 import { BotHost, type Generation } from "./bot-host.js";
+import { collectGarbage } from "./collect-garbage.js";
 import { BotCompiler } from "./compile.js";
 import { DevConnection } from "./dev-connection.js";
 import { DevLogger } from "./dev-logger.js";
@@ -99,6 +100,19 @@ export class DevSession {
       storePath: join(this.project.state, "state.db"),
       recycleAfter: this.flags["recycle-after"],
       onCrash: (error) => this.#restart(error),
+      ...(this.flags.inspect !== undefined && {
+        inspect: {
+          port: this.flags.inspect,
+          opened: (url, error) =>
+            url
+              ? this.output.out(
+                  `inspector: ${url} (attach VS Code with .vscode/launch.json, or Chrome at chrome://inspect; breakpoints in your .ts files hold across reloads)`,
+                )
+              : this.output.err(
+                  `chatbot dev: the inspector could not open on port ${this.flags.inspect}: ${error}`,
+                ),
+        },
+      }),
     });
   }
 
@@ -259,6 +273,7 @@ export class DevSession {
       const line = await this.#host.hold(() => this.#switchCode());
       const took = Math.round(performance.now() - started);
       this.output.out(`${crashed ? "restarted" : "reloaded"} ${what} in ${took} ms, ${line}`);
+      setImmediate(collectGarbage);
     } catch (error) {
       const after = crashed ? "waiting for a fix" : "the previous code keeps serving";
       this.output.err(`reload of ${what} failed; ${after}\n${describeFailure(error, root)}`);

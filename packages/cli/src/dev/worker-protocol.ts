@@ -47,6 +47,8 @@ export interface WireError {
 export type FromWorker =
   /** The worker has imported the framework and waits for code. */
   | { readonly type: "up" }
+  /** With `--inspect`: the inspector's address in this thread, or why it could not open. */
+  | { readonly type: "inspector"; readonly url: string | null; readonly error?: string }
   | {
       readonly type: "loaded";
       readonly id: number;
@@ -60,6 +62,12 @@ export type FromWorker =
   | { readonly type: "handled"; readonly messageId: string }
   | { readonly type: "failed"; readonly id: number; readonly error: WireError }
   | { readonly type: "log"; readonly level: LogLevel; readonly message: string };
+
+/** What a code thread is started with (its `workerData`). */
+export interface WorkerSetup {
+  /** Open the inspector on this thread's code at this address (`--inspect`). */
+  readonly inspect?: { readonly host: string; readonly port: number } | undefined;
+}
 
 export function toWire(error: unknown): WireError {
   if (error instanceof Error) return { name: error.name, message: error.message, stack: error.stack };

@@ -1,0 +1,109 @@
+// chatbot dev's memory, at a small size (bench/dev-reload.mjs measures the full one): its own
+// server, the bot's code thread and the type check on TypeScript 7, saves one after the other.
+// What stays resident (the process: server, host and the bot's thread; the type checker's tsc lives
+// only while a check runs) is within 250 MB, and it does not grow from one cycle of the code's
+// thread to a later one. The peak with a check running is printed, not asserted: it is over the
+// target (see docs/cli.md, Memory).
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { newProject, save, start } from "./dev-fixtures.js";
+import { use } from "./dev-project.js";
+
+/** The process `pid` and every process under it (from /proc). */
+function processTree(pid: number): number[] {
+  const pids = [pid];
+  for (let i = 0; i < pids.length; i++) {
+    let tasks: string[];
+    try {
+      tasks = readdirSync(`/proc/${pids[i]}/task`);
+    } catch {
+      continue;
+    }
+    for (const task of tasks) {
+      try {
+        const children = readFileSync(`/proc/${pids[i]}/task/${task}/children`, "utf8").trim();
+        if (children) pids.push(...children.split(/\s+/).map(Number));
+      } catch {
+        // the process ended meanwhile
+      }
+    }
+  }
+  return pids;
+}
+
+function rssMb(pid: number): number {
+  try {
+    return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+const TSCONFIG = JSON.stringify({
+  compilerOptions: {
+    target: "ES2022",
+    module: "NodeNext",
+    moduleResolution: "NodeNext",
+    strict: true,
+    experimentalDecorators: true,
+    emitDecoratorMetadata: true,
+    skipLibCheck: true,
+    types: ["node"],
+  },
+  include: ["src"],
+});
+
+/** Reloads per code thread here: a cycle of 5 saves, so that a few cycles are few saves. */
+const CYCLE = 5;
+const SAVES = 6 * CYCLE;
+
+describe.runIf(process.platform === "linux")("chatbot dev's memory", () => {
+  it(
+    `stays within 250 MB between checks with the type check on, and does not grow over ${SAVES} saves`,
+    { timeout: 240_000 },
+    async () => {
+      const project = newProject("7");
+      project.write("tsconfig.json", TSCONFIG);
+      const dev = await start(project, ["--recycle-after", String(CYCLE)]);
+      const pid = dev.child.pid!;
+      let peak = 0;
+      const sampler = setInterval(() => {
+        peak = Math.max(
+          peak,
+          processTree(pid).reduce((sum, each) => sum + rssMb(each), 0),
+        );
+      }, 50);
+      const own: number[] = [];
+      try {
+        for (let i = 1; i <= SAVES; i++) {
+          await save(dev, project, "src/greeter.ts", `pong v${i}`, `pong v${i + 1}`);
+          expect(await use(dev, project, "ping")).toEqual({
+            state: "answered",
+            contents: [`pong v${i + 1} for alice`],
+          });
+          own.push(rssMb(pid));
+        }
+      } finally {
+        clearInterval(sampler);
+      }
+      // The mean over two cycles of the code's thread: where in a cycle a save falls does not count.
+      const mean = (upTo: number) =>
+        own.slice(upTo - 2 * CYCLE, upTo).reduce((a, b) => a + b, 0) / (2 * CYCLE);
+      const growth = mean(SAVES) - mean(3 * CYCLE);
+      // Once the last check has ended, everything chatbot dev is, is the process alone.
+      await expect.poll(() => processTree(pid).length, { timeout: 60_000 }).toBe(1);
+      const resident = rssMb(pid);
+      console.log(
+        `chatbot dev, ${SAVES} saves: ${Math.round(resident)} MB resident, at most ${Math.round(peak)} MB with a check running, growth ${growth.toFixed(1)} MB`,
+      );
+      expect({ residentMb: Math.round(resident), growthMb: Math.round(growth) }).toEqual({
+        residentMb: expect.toSatisfy((mb: number) => mb <= 250),
+        growthMb: expect.toSatisfy((mb: number) => mb <= 5),
+      });
+      // The type check ran (and found nothing): its child was part of what was measured.
+      expect(dev.stderr()).not.toContain("no type check");
+      expect(existsSync(join(project.root, ".chatbot", "typecheck.tsbuildinfo"))).toBe(true);
+    },
+  );
+});
