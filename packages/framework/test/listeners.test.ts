@@ -52,7 +52,13 @@ describe("listeners", () => {
       app: { privileged: true, intents: ["guilds", "guild_messages", "message_content", "guild_members"] },
     });
     const { bot, logger } = await startedBot(w, { listeners: [Welcome, Echo], messageContent: true });
-    expect(bot.intents).toEqual(["guild_expressions", "guild_members", "guild_messages", "guilds", "message_content"]);
+    expect(bot.intents).toEqual([
+      "guild_expressions",
+      "guild_members",
+      "guild_messages",
+      "guilds",
+      "message_content",
+    ]);
 
     await w.people.alice.say(w.channels.general, "hello");
     await w.people.alice.say(w.channels.general, "boom");
