@@ -7,6 +7,14 @@ import { container as rootContainer, type DependencyContainer } from "tsyringe";
 import type { CommandContext } from "../context/command-context.js";
 import type { CommandDefinition } from "../definitions/command-definition.js";
 import { intentsFor, missingGrantsWarning } from "../definitions/intents.js";
+import {
+  conversationGrantsWarning,
+  readConversations,
+  withConversationIntents,
+} from "../conversations/conversation-needs.js";
+import { CONVERSATION_TIMEOUT_JOB } from "../conversations/conversation-record.js";
+import type { Conversations } from "../conversations/conversations.js";
+import { makeConversations } from "../conversations/make-conversations.js";
 import { resolveFrom, type ServiceToken } from "../context/resolve-from.js";
 import type { DispatchDeps } from "../dispatch/dispatch-deps.js";
 import { Dispatcher } from "../dispatch/dispatcher.js";
@@ -55,6 +63,8 @@ export class Bot {
   readonly store: StateStore;
   /** The bot's durable scheduler, on its store and clock. */
   readonly scheduler: Scheduler;
+  /** The conversations waiting for answers, kept in the store (also injectable as `Conversations`). */
+  readonly conversations: Conversations;
   readonly #options: BotOptions;
   readonly #definitions: BotDefinitions;
   /** The command, event and job pipelines the bot hands each run to. */
@@ -70,12 +80,17 @@ export class Bot {
   /** Keeps the gateway's recovery point in the store across processes (`catchUp`). */
   readonly #keeper: RecoveryKeeper | null = null;
   readonly #end = new BotEnd();
+  /** The events' per-server queue: conversations take answers and timeouts in its order. */
+  readonly #serverQueue = {
+    run: <T>(key: string, task: () => Promise<T>) => this.#dispatcher.serverQueue.run(key, task),
+  };
 
   constructor(options: BotOptions) {
     this.#options = options;
     this.#telemetry = new BotTelemetry(options.telemetry);
     this.#definitions = readBotDefinitions(options);
-    this.intents = intentsFor(this.#definitions.handlerList, options);
+    const conversations = readConversations(options.conversations);
+    this.intents = withConversationIntents(intentsFor(this.#definitions.handlerList, options), conversations);
     this.logger =
       options.logger instanceof Logger ? options.logger : new PinoLogger({ level: options.logger ?? "info" });
     this.clock = (options.clock as Clock | undefined) ?? new SystemClock();
@@ -89,16 +104,23 @@ export class Bot {
       this.store,
       this.clock,
       this.logger,
-      new Set(this.#definitions.schedules.keys()),
-      (n, p, j) => this.#dispatcher.job(n, p, j),
+      new Set([...this.#definitions.schedules.keys(), CONVERSATION_TIMEOUT_JOB]),
+      (n, p, j) =>
+        n === CONVERSATION_TIMEOUT_JOB ? this.conversations.timedOut(p, j) : this.#dispatcher.job(n, p, j),
     );
     const { rest, gateway, logger, clock, store, scheduler } = this;
     const services = { rest, gateway, logger, clock, store, scheduler, bot: this, botClass: Bot };
     registerServices(this.container, services, this.#definitions, options);
+    this.conversations = makeConversations(this.#dispatchDeps(), this, this.#serverQueue, conversations);
     if (!options.connection && options.store !== undefined && options.catchUp !== false) {
       this.#keeper = new RecoveryKeeper(this.gateway, this.store, this.logger);
     }
-    this.#dispatcher = new Dispatcher(this.#dispatchDeps(), this.#definitions, this.#keeper);
+    this.#dispatcher = new Dispatcher(
+      this.#dispatchDeps(),
+      this.#definitions,
+      this.#keeper,
+      conversations.length > 0 ? this.conversations : null,
+    );
     if (!options.connection) this.#listen();
   }
 
@@ -220,6 +242,8 @@ export class Bot {
         await this.sync();
         this.#synced = true;
       }
+      // Before any event: which places have a conversation waiting.
+      await this.conversations.load();
       const shared = this.#options.connection;
       if (shared) {
         this.#botUserId = shared.ready.userId;
@@ -363,5 +387,7 @@ export class Bot {
   #warnMissingGrants(guilds: readonly GuildCreatePayload[]): void {
     const warning = missingGrantsWarning([...this.#definitions.handlers.values()].flat(), guilds);
     if (warning) this.logger.warn(warning);
+    const unheard = conversationGrantsWarning([...this.conversations.definitions.values()], guilds);
+    if (unheard) this.logger.warn(unheard);
   }
 }

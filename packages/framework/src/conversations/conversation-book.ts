@@ -1,0 +1,108 @@
+import type { Scheduler } from "../state/scheduler.js";
+import type { StateStore } from "../state/state-store.js";
+import {
+  CONVERSATION_KEY_PREFIX,
+  CONVERSATION_TIMEOUT_JOB,
+  type ConversationRecord,
+  isRecord,
+  type TimeoutPayload,
+} from "./conversation-record.js";
+import { listKeys } from "./list-keys.js";
+
+/** A record outlives its question's deadline by this much, for a timeout that runs late (the bot was down). */
+const RECORD_GRACE_MS = 7 * 24 * 3_600_000;
+
+/**
+ * Where the waiting conversations are kept: one record per place in the bot's store, its timeout
+ * job in the scheduler, and (for a store of this process only) which places have one, in memory,
+ * so that a message where none waits costs one lookup. With a store other processes share (the
+ * cluster's Redis: its job queue polls) nothing is kept in memory and every message is looked up.
+ */
+export class ConversationBook {
+  /** Places with a conversation waiting (`<guild>:<channel>:<person>`). */
+  readonly #index = new Set<string>();
+  /** The store is shared with other processes. */
+  readonly shared: boolean;
+  #loaded = false;
+  #loading: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly store: StateStore,
+    private readonly scheduler: Scheduler,
+    private readonly now: () => number,
+  ) {
+    this.shared = store.jobs.pollMs !== undefined;
+  }
+
+  /** Places in the index. */
+  get size(): number {
+    return this.#index.size;
+  }
+
+  /** Whether the index was read (a place not in it before then may still have one). */
+  get loaded(): boolean {
+    return this.#loaded || this.shared;
+  }
+
+  /** Whether a conversation may wait at `place`. */
+  mayWait(place: string): boolean {
+    return !this.loaded || this.shared || this.#index.has(place);
+  }
+
+  /** Reads which places have a conversation waiting, before the first event. */
+  load(): Promise<void> {
+    if (this.shared) return Promise.resolve();
+    this.#loading = (async () => {
+      const keys = await listKeys(this.store, CONVERSATION_KEY_PREFIX);
+      for (const key of keys) this.#index.add(key.slice(CONVERSATION_KEY_PREFIX.length));
+      this.#loaded = true;
+    })();
+    return this.#loading;
+  }
+
+  /** The record at `key`, or undefined (then the place leaves the index). */
+  async read(key: string): Promise<ConversationRecord | undefined> {
+    await this.#loading;
+    const value = await this.store.get<unknown>(key);
+    if (isRecord(value)) return value;
+    if (!this.shared) this.#index.delete(key.slice(CONVERSATION_KEY_PREFIX.length));
+    return undefined;
+  }
+
+  /**
+   * Writes `next` over `before` (undefined: none) only if no one moved it meanwhile, and keeps the
+   * timeout job with it (replaced by its key, or removed with the record). Answers whether it wrote.
+   */
+  async commit(
+    key: string,
+    before: ConversationRecord | undefined,
+    next: ConversationRecord | undefined,
+  ): Promise<boolean> {
+    const ttlMs = next ? Math.max(1, next.u - this.now()) + RECORD_GRACE_MS : undefined;
+    if (!(await this.store.compareAndSet(key, before, next, ttlMs === undefined ? undefined : { ttlMs }))) {
+      return false;
+    }
+    const place = key.slice(CONVERSATION_KEY_PREFIX.length);
+    if (next) {
+      if (!this.shared) this.#index.add(place);
+      await this.setTimeout(key, next);
+    } else {
+      if (!this.shared) this.#index.delete(place);
+      await this.scheduler.cancel(key);
+    }
+    return true;
+  }
+
+  /** (Re)sets the timeout job of the conversation at `key` for `record`'s question. */
+  async setTimeout(key: string, record: ConversationRecord): Promise<void> {
+    const payload: TimeoutPayload = { k: key, v: record.v };
+    await this.scheduler.schedule(record.u, CONVERSATION_TIMEOUT_JOB, payload, { key });
+  }
+
+  /** Keeps the question's message id on the record, if it still stands at that version. */
+  async keepQuestion(key: string, version: number, messageId: string): Promise<void> {
+    await this.store.update<unknown>(key, (current) =>
+      isRecord(current) && current.v === version ? { ...current, q: messageId } : current,
+    );
+  }
+}
