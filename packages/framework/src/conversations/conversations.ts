@@ -204,9 +204,16 @@ export class Conversations implements ConversationStarter {
       : await postInChannel(this.#d.rest, where.channelId, question);
     if (!needId || !message) return;
     await this.#book.keepQuestion(key, record.v, message.id);
-    if (step.expect === "reaction") {
-      for (const emoji of step.emojis ?? [])
-        await this.#d.rest.addReaction(where.channelId, message.id, emoji);
+    // Not waited for in the server's queue: the person may answer with the first before the last
+    // is added (reactions have a rate limit of their own).
+    if (step.expect === "reaction") void this.#addEmojis(where.channelId, message.id, step.emojis ?? []);
+  }
+
+  async #addEmojis(channelId: string, messageId: string, emojis: readonly string[]): Promise<void> {
+    try {
+      for (const emoji of emojis) await this.#d.rest.addReaction(channelId, messageId, emoji);
+    } catch (error) {
+      this.#d.logger.warn(`conversation: could not add the question's reactions: ${String(error)}`);
     }
   }
 
