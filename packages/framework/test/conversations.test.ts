@@ -78,6 +78,30 @@ describe("a conversation in one process", () => {
     expect(await bot.store.list(CONVERSATION_KEY_PREFIX)).toEqual([]);
   });
 
+  it("gives each answer the question's whole time again: the timeout job moves itself later", async () => {
+    const { w, general } = await setupWorld();
+    const { bot } = await startedBot(w, definition);
+    const place = { guildId: w.server.id, channelId: general.id, userId: w.people.ada.id };
+    await (await w.people.ada.use(general, "/setup")).answered();
+    await w.clock.advance("9m");
+    await w.people.ada.say(general, "not a channel");
+    await w.nextMessage(general, { from: w.app, matching: "That is no channel" });
+    await bot.idle();
+    // Past the first deadline: the job ran, found the later one, and moved there.
+    await w.clock.advance("2m");
+    await bot.idle();
+    expect((await bot.conversations.get(place))?.tries).toBe(1);
+    expect((await bot.scheduler.list()).map((j) => j.dueAt)).toEqual([
+      (await bot.conversations.get(place))!.deadline,
+    ]);
+    await w.clock.advance("8m");
+    expect((await w.nextMessage(general, { from: w.app, matching: "timed out" })).content).toMatch(
+      /setup timed out/,
+    );
+    await bot.idle();
+    expect(await bot.conversations.get(place)).toBeNull();
+  });
+
   it("keeps one conversation per person and channel, and hands each answer to its own person's", async () => {
     const { w, general, modLog } = await setupWorld();
     const { bot } = await startedBot(w, definition);

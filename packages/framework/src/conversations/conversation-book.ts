@@ -71,32 +71,54 @@ export class ConversationBook {
 
   /**
    * Writes `next` over `before` (undefined: none) only if no one moved it meanwhile, and keeps the
-   * timeout job with it (replaced by its key, or removed with the record). Answers whether it wrote.
+   * timeout job with it: left where it is when it comes before the new deadline (it moves itself
+   * when it runs), set again when the deadline comes sooner, removed with the record. Answers the
+   * record written (its `j` set), or null when it did not write.
    */
   async commit(
     key: string,
     before: ConversationRecord | undefined,
-    next: ConversationRecord | undefined,
-  ): Promise<boolean> {
-    const ttlMs = next ? Math.max(1, next.u - this.now()) + RECORD_GRACE_MS : undefined;
-    if (!(await this.store.compareAndSet(key, before, next, ttlMs === undefined ? undefined : { ttlMs }))) {
-      return false;
+    next: Omit<ConversationRecord, "j"> | undefined,
+  ): Promise<ConversationRecord | null> {
+    const now = this.now();
+    const keep = before !== undefined && next !== undefined && before.j > now && before.j <= next.u;
+    const written = next && { ...next, j: keep ? before.j : next.u };
+    const ttlMs = written ? Math.max(1, written.u - now) + RECORD_GRACE_MS : undefined;
+    if (
+      !(await this.store.compareAndSet(key, before, written, ttlMs === undefined ? undefined : { ttlMs }))
+    ) {
+      return null;
     }
     const place = key.slice(CONVERSATION_KEY_PREFIX.length);
-    if (next) {
+    if (written) {
       if (!this.shared) this.#index.add(place);
-      await this.setTimeout(key, next);
+      if (!keep) await this.setTimeout(key, written);
+      return written;
     } else {
       if (!this.shared) this.#index.delete(place);
       await this.scheduler.cancel(key);
     }
-    return true;
+    return before ?? ({} as ConversationRecord);
   }
 
-  /** (Re)sets the timeout job of the conversation at `key` for `record`'s question. */
+  /** (Re)sets the timeout job of the conversation at `key`, due at `record.j`. */
   async setTimeout(key: string, record: ConversationRecord): Promise<void> {
-    const payload: TimeoutPayload = { k: key, v: record.v };
-    await this.scheduler.schedule(record.u, CONVERSATION_TIMEOUT_JOB, payload, { key });
+    const payload: TimeoutPayload = { k: key };
+    await this.scheduler.schedule(record.j, CONVERSATION_TIMEOUT_JOB, payload, { key });
+  }
+
+  /** Moves the timeout job to the deadline the record says now (an answer moved it later). */
+  async moveTimeout(key: string, record: ConversationRecord): Promise<boolean> {
+    const moved = { ...record, j: record.u };
+    if (
+      !(await this.store.compareAndSet(key, record, moved, {
+        ttlMs: Math.max(1, moved.u - this.now()) + RECORD_GRACE_MS,
+      }))
+    ) {
+      return false;
+    }
+    await this.setTimeout(key, moved);
+    return true;
   }
 
   /** Keeps the question's message id on the record, if it still stands at that version. */

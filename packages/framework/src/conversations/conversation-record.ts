@@ -32,12 +32,16 @@ export interface ConversationRecord {
   readonly t: number;
   /** When the question's time is over (Unix ms on the bot's clock). */
   readonly u: number;
+  /**
+   * When its timeout job is due: at `u` or before. An answer that moves `u` later leaves the job
+   * where it is (no write to the scheduler); the job, finding `u` later, moves itself there.
+   */
+  readonly j: number;
 }
 
-/** The payload of a {@link CONVERSATION_TIMEOUT_JOB}: the conversation's key and version. */
+/** The payload of a {@link CONVERSATION_TIMEOUT_JOB}: the conversation's key. */
 export interface TimeoutPayload {
   readonly k: string;
-  readonly v: number;
 }
 
 /** The store key (and the timeout job's key) of the conversation at `place`. */
@@ -63,7 +67,8 @@ export function isRecord(value: unknown): value is ConversationRecord {
     typeof r.s === "string" &&
     typeof r.v === "number" &&
     typeof r.a === "string" &&
-    typeof r.u === "number"
+    typeof r.u === "number" &&
+    typeof r.j === "number"
   );
 }
 

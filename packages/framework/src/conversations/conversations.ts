@@ -167,7 +167,7 @@ export class Conversations implements ConversationStarter {
     }
     const now = this.#d.clock.now();
     const a = answerId ?? record.a;
-    const next: ConversationRecord =
+    const next: Omit<ConversationRecord, "j"> =
       outcome.kind === "next"
         ? {
             n: record.n,
@@ -180,12 +180,13 @@ export class Conversations implements ConversationStarter {
             u: now + definition.timeoutOf(outcome.step),
           }
         : { ...record, v: record.v + 1, a, t: record.t + 1, u: now + definition.timeoutOf(record.s) };
-    if (!(await this.#commit(key, record, next))) return;
+    const written = await this.#commit(key, record, next);
+    if (!written) return;
     if (outcome.kind === "again") {
       if (outcome.say !== undefined) await postInChannel(this.#d.rest, where.channelId, outcome.say);
       return;
     }
-    await this.#ask(key, next, where, definition, null);
+    await this.#ask(key, written, where, definition, null);
   }
 
   /** Posts the question of the step `record` stands at; keeps its id when the step needs it. */
@@ -221,11 +222,15 @@ export class Conversations implements ConversationStarter {
   async #commit(
     key: string,
     before: ConversationRecord,
-    next: ConversationRecord | undefined,
-  ): Promise<boolean> {
-    if (await this.#book.commit(key, before, next)) return true;
-    this.#d.logger.debug(`conversation at ${key}: moved by another answer or process meanwhile; left to it`);
-    return false;
+    next: Omit<ConversationRecord, "j"> | undefined,
+  ): Promise<ConversationRecord | null> {
+    const written = await this.#book.commit(key, before, next);
+    if (!written) {
+      this.#d.logger.debug(
+        `conversation at ${key}: moved by another answer or process meanwhile; left to it`,
+      );
+    }
+    return written;
   }
 
   /** Ends a conversation (its record and job go) and says so: `say`, else what `how` calls for. */
@@ -258,9 +263,12 @@ export class Conversations implements ConversationStarter {
     return true;
   }
 
-  /** The timeout job: ends the conversation if it still waits for the question the job was set for. */
+  /**
+   * The timeout job: ends the conversation if its question's time is over; when an answer moved
+   * the deadline later since the job was set, moves the job there instead.
+   */
   async timedOut(payload: unknown, _job: JobInfo): Promise<void> {
-    const { k, v } = (payload ?? {}) as Partial<TimeoutPayload>;
+    const { k } = (payload ?? {}) as Partial<TimeoutPayload>;
     const where = typeof k === "string" ? placeOfKey(k) : null;
     if (where === null || typeof k !== "string") return;
     this.#d.inFlight.began();
@@ -268,9 +276,8 @@ export class Conversations implements ConversationStarter {
       await this.#d.queue.run(where.guildId, async () => {
         const record = await this.#book.read(k);
         if (!record) return;
-        if (record.v !== v && record.u > this.#d.clock.now()) {
-          // The job of a later question was not written (the process died in between): set it now.
-          await this.#book.setTimeout(k, record);
+        if (record.u > this.#d.clock.now()) {
+          await this.#book.moveTimeout(k, record);
           return;
         }
         await this.#end(k, record, where, "timeout");
@@ -306,9 +313,8 @@ export class Conversations implements ConversationStarter {
         await this.#refuse(from, where, before);
         return false;
       }
-      // One more than the one replaced, so the replaced one's timeout job cannot end this one.
-      const record: ConversationRecord = { ...first, v: (before?.v ?? 0) + 1 };
-      if (await this.#book.commit(key, before, record)) {
+      const record = await this.#book.commit(key, before, { ...first, v: (before?.v ?? 0) + 1 });
+      if (record) {
         await this.#ask(key, record, where, definition, from instanceof CommandContext ? from : null);
         return true;
       }
