@@ -73,7 +73,7 @@ export class ConversationBook {
    * Writes `next` over `before` (undefined: none) only if no one moved it meanwhile, and keeps the
    * timeout job with it: left where it is when it comes before the new deadline (it moves itself
    * when it runs), set again when the deadline comes sooner, removed with the record. Answers the
-   * record written (its `j` set), or null when it did not write.
+   * record written (its `j` set), or the one removed; null when it did not write.
    */
   async commit(
     key: string,
@@ -94,11 +94,11 @@ export class ConversationBook {
       if (!this.shared) this.#index.add(place);
       if (!keep) await this.setTimeout(key, written);
       return written;
-    } else {
-      if (!this.shared) this.#index.delete(place);
-      await this.scheduler.cancel(key);
     }
-    return before ?? ({} as ConversationRecord);
+    if (!this.shared) this.#index.delete(place);
+    await this.scheduler.cancel(key);
+    // Removed: the record that was there (none when there was nothing to remove).
+    return before ?? null;
   }
 
   /** (Re)sets the timeout job of the conversation at `key`, due at `record.j`. */
