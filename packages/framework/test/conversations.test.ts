@@ -164,6 +164,37 @@ describe("a conversation in one process", () => {
     expect(heard).toEqual(["not in a conversation", "start open", "two"]);
   });
 
+  it("takes only a matching message, or only a reply to the question, when a step says so", async () => {
+    const pick = defineConversation({
+      name: "pick",
+      first: "number",
+      steps: {
+        number: {
+          ask: "A number?",
+          matching: /^\d+$/,
+          answer: (m, c) => c.next("reply", { n: Number(m.content) }),
+        },
+        reply: {
+          ask: "Reply to this message to confirm.",
+          replyOnly: true,
+          answer: (m, c) => c.end(`Confirmed ${String(c.data.n)} with "${m.content}".`),
+        },
+      },
+    });
+    const { w, general } = await setupWorld();
+    const { bot } = await startedBot(w, { conversations: [pick] });
+    const said = await w.people.ada.say(general, "go");
+    const { EventContext } = await import("../src/index.js");
+    await pick.start(new EventContext("MESSAGE_CREATE", said as never, "0", bot.container));
+    await w.nextMessage(general, { from: w.app, matching: "A number?" });
+    await w.people.ada.say(general, "seven");
+    await w.people.ada.say(general, "7");
+    const question = await w.nextMessage(general, { from: w.app, matching: "Reply to this" });
+    await w.people.ada.say(general, "yes");
+    await w.people.ada.say(general, "yes!", { replyTo: question });
+    expect((await w.nextMessage(general, { from: w.app })).content).toBe('Confirmed 7 with "yes!".');
+  });
+
   it("asks for the intents its steps need, and warns at start where the install does not grant them", async () => {
     const w = await world({ people: ["ada"], app: { intents: ["guilds", "guild_messages"] } });
     const { bot, logger } = await startedBot(w, definition);
