@@ -1,16 +1,24 @@
 import "@chatbot/testing/vitest";
-import { describe, expect, it } from "vitest";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
 import {
   CONVERSATION_KEY_PREFIX,
   CONVERSATION_TIMEOUT_JOB,
   defineConversation,
   Listener,
   MemoryStore,
+  SqliteStore,
   On,
   type Message,
 } from "../src/index.js";
 import { CancelCommand, setup, SetupCommand } from "./fixtures/setup-conversation.js";
 import { lines, startedBot, world } from "./support.js";
+
+const dir = mkdtempSync(join(tmpdir(), "conversations-test-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let files = 0;
 
 const intents = ["guilds", "guild_messages", "message_content", "guild_reactions"] as const;
 const definition = { commands: [SetupCommand, CancelCommand], conversations: [setup] };
@@ -78,29 +86,36 @@ describe("a conversation in one process", () => {
     expect(await bot.store.list(CONVERSATION_KEY_PREFIX)).toEqual([]);
   });
 
-  it("gives each answer the question's whole time again: the timeout job moves itself later", async () => {
-    const { w, general } = await setupWorld();
-    const { bot } = await startedBot(w, definition);
-    const place = { guildId: w.server.id, channelId: general.id, userId: w.people.ada.id };
-    await (await w.people.ada.use(general, "/setup")).answered();
-    await w.clock.advance("9m");
-    await w.people.ada.say(general, "not a channel");
-    await w.nextMessage(general, { from: w.app, matching: "That is no channel" });
-    await bot.idle();
-    // Past the first deadline: the job ran, found the later one, and moved there.
-    await w.clock.advance("2m");
-    await bot.idle();
-    expect((await bot.conversations.get(place))?.tries).toBe(1);
-    expect((await bot.scheduler.list()).map((j) => j.dueAt)).toEqual([
-      (await bot.conversations.get(place))!.deadline,
-    ]);
-    await w.clock.advance("8m");
-    expect((await w.nextMessage(general, { from: w.app, matching: "timed out" })).content).toMatch(
-      /setup timed out/,
-    );
-    await bot.idle();
-    expect(await bot.conversations.get(place)).toBeNull();
-  });
+  it.each([
+    ["MemoryStore", () => new MemoryStore()],
+    ["SqliteStore", () => new SqliteStore({ path: join(dir, `idle-${++files}.db`) })],
+  ])(
+    "gives each answer the question's whole time again: the timeout job moves itself later (%s)",
+    async (_name, make) => {
+      const { w, general } = await setupWorld();
+      const store = make();
+      const { bot } = await startedBot(w, { ...definition, store });
+      const place = { guildId: w.server.id, channelId: general.id, userId: w.people.ada.id };
+      await (await w.people.ada.use(general, "/setup")).answered();
+      await w.clock.advance("9m");
+      await w.people.ada.say(general, "not a channel");
+      await w.nextMessage(general, { from: w.app, matching: "That is no channel" });
+      await bot.idle();
+      // Past the first deadline: the job ran, found the later one, and moved there.
+      await w.clock.advance("2m");
+      await bot.idle();
+      expect((await bot.conversations.get(place))?.tries).toBe(1);
+      expect((await bot.scheduler.list()).map((j) => j.dueAt)).toEqual([
+        (await bot.conversations.get(place))!.deadline,
+      ]);
+      await w.clock.advance("8m");
+      expect((await w.nextMessage(general, { from: w.app, matching: "timed out" })).content).toMatch(
+        /setup timed out/,
+      );
+      await bot.idle();
+      expect(await bot.conversations.get(place)).toBeNull();
+    },
+  );
 
   it("keeps one conversation per person and channel, and hands each answer to its own person's", async () => {
     const { w, general, modLog } = await setupWorld();
