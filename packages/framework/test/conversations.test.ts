@@ -114,6 +114,8 @@ describe("a conversation in one process", () => {
       );
       await bot.idle();
       expect(await bot.conversations.get(place)).toBeNull();
+      await bot.stop();
+      await store.close();
     },
   );
 
