@@ -18,6 +18,7 @@ const all = [
   "console",
   "create",
   "state",
+  "conversations",
   "catch-up",
   "telemetry",
   "scale",

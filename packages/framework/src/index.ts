@@ -24,6 +24,28 @@ export {
   type ResolvedChannel,
   type ResolvedMember,
 } from "./context/command-context.js";
+export { ConversationError } from "./conversations/conversation-error.js";
+export { conversationIntents } from "./conversations/conversation-needs.js";
+export {
+  CONVERSATION_KEY_PREFIX,
+  CONVERSATION_TIMEOUT_JOB,
+  MAX_DATA_BYTES,
+} from "./conversations/conversation-record.js";
+export type {
+  ConversationDefinition,
+  ConversationOptions,
+  ConversationPlace,
+  ConversationStep,
+  ConversationView,
+  MessageStep,
+  ReactionAnswer,
+  ReactionStep,
+  Say,
+  StepHandle,
+  StepOutcome,
+} from "./conversations/conversation-types.js";
+export { Conversations } from "./conversations/conversations.js";
+export { Conversation, DEFAULT_TIMEOUT_MS, defineConversation } from "./conversations/define-conversation.js";
 export { CooldownHandle } from "./context/cooldown-handle.js";
 export { EventContext, type EventPayload } from "./context/event-context.js";
 export type { ServiceToken } from "./context/resolve-from.js";

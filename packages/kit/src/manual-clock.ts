@@ -1,4 +1,5 @@
 import type { Clock, ClockTimer } from "./clock.js";
+import { type Duration, toMs } from "./duration.js";
 
 interface Pending {
   at: number;
@@ -40,9 +41,14 @@ export class ManualClock implements Clock {
     };
   }
 
-  /** Moves the clock forward by `ms` (0 or more), firing each deadline inside the step in order. */
-  advance(ms: number): number {
-    if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`advance_ms must be 0 or more, got ${ms}`);
+  /**
+   * Moves the clock forward by `by` (milliseconds of 0 or more, or text such as `"10m"`), firing
+   * each deadline inside the step in order.
+   */
+  advance(by: Duration): number {
+    if (typeof by === "number" && (!Number.isFinite(by) || by < 0))
+      throw new RangeError(`advance_ms must be 0 or more, got ${by}`);
+    const ms = toMs(by, "advance");
     const target = this.#current + ms;
     for (;;) {
       this.#pending = this.#pending.filter((p) => !p.cancelled);

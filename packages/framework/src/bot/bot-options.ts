@@ -3,6 +3,7 @@ import type { GatewayClient, GatewayClientOptions, WorldView, WorldViewOptions }
 import type { RestClient, RestClientOptions } from "@chatbot/rest";
 import type { DependencyContainer, InjectionToken } from "tsyringe";
 import type { CommandContext } from "../context/command-context.js";
+import type { ConversationDefinition } from "../conversations/conversation-types.js";
 import type { EventContext } from "../context/event-context.js";
 import type { Middleware } from "../middleware/compose.js";
 import type { ClockTimer, Logger, LogLevel } from "../services.js";
@@ -52,6 +53,11 @@ export interface BotOptions {
   readonly commands?: readonly (abstract new (...args: never[]) => unknown)[];
   /** Classes with `@On` / `@Once` handlers. */
   readonly listeners?: readonly (abstract new (...args: never[]) => unknown)[];
+  /**
+   * Conversations (`defineConversation`) the bot starts and answers: a started one waits in
+   * `store` across reloads and restarts, so every one the bot may still have waiting is listed here.
+   */
+  readonly conversations?: readonly ConversationDefinition[];
   /** The container to resolve classes from; default a child of tsyringe's root container. */
   readonly container?: DependencyContainer;
   /** Values to register in the container (configuration, a store, ...). */

@@ -110,6 +110,18 @@ export function makeGatewayClient(
   );
 }
 
+/**
+ * The bot's world view, and whether the bot applies its events to it: the gateway client's own
+ * (which applies each frame as it reads it); a host's, handed in `connection.world` (the host
+ * applies them); or, on a host's connection without one, a view of the bot's own.
+ */
+export function worldOf(options: BotOptions, gateway: GatewayClient, rest: RestClient): [WorldView, boolean] {
+  const shared = options.connection;
+  const world = shared ? (shared.world ?? new WorldView(options.world)) : gateway.world;
+  world.useRest(rest);
+  return [world, shared !== undefined && shared.world === undefined];
+}
+
 /** The services a bot puts in its container, each injectable by its class. */
 export interface BotServices {
   readonly bot: object;

@@ -1,12 +1,16 @@
 import "reflect-metadata";
-import type { GuildCreatePayload, Intent } from "@chatbot/protocol";
-import { type GatewayClient, type GatewayDispatch, WorldView } from "@chatbot/gateway";
+import type { Intent } from "@chatbot/protocol";
+import type { GatewayClient, GatewayDispatch, WorldView } from "@chatbot/gateway";
 import { sleep } from "@chatbot/kit";
 import type { RestClient } from "@chatbot/rest";
 import { container as rootContainer, type DependencyContainer } from "tsyringe";
 import type { CommandContext } from "../context/command-context.js";
 import type { CommandDefinition } from "../definitions/command-definition.js";
-import { intentsFor, missingGrantsWarning } from "../definitions/intents.js";
+import { intentsFor } from "../definitions/intents.js";
+import { readConversations, withConversationIntents } from "../conversations/conversation-needs.js";
+import { CONVERSATION_TIMEOUT_JOB } from "../conversations/conversation-record.js";
+import type { Conversations } from "../conversations/conversations.js";
+import { makeConversations } from "../conversations/make-conversations.js";
 import { resolveFrom, type ServiceToken } from "../context/resolve-from.js";
 import type { DispatchDeps } from "../dispatch/dispatch-deps.js";
 import { Dispatcher } from "../dispatch/dispatcher.js";
@@ -25,10 +29,12 @@ import {
   makeRestClient,
   readBotDefinitions,
   registerServices,
+  worldOf,
 } from "./bot-setup.js";
 import { logGateway } from "./gateway-log.js";
 import { RecoveryKeeper } from "./recovery-keeper.js";
 import { BotEnd } from "./bot-end.js";
+import { GrantsWarner } from "./grants-warner.js";
 import { BotTelemetry } from "./telemetry.js";
 
 /** Where a {@link Bot} stands. */
@@ -45,11 +51,7 @@ export class Bot {
   readonly rest: RestClient;
   /** The gateway client (also injectable as `GatewayClient`). */
   readonly gateway: GatewayClient;
-  /**
-   * The bot's world: every server it is in, with channels (and the bot's permissions in each),
-   * categories, roles, `me`, emojis and the people met, kept from the gateway's events and read
-   * synchronously (also injectable as `WorldView`). See "The bot's world" in docs/framework.md.
-   */
+  /** The bot's world (servers, channels with its permissions, roles, members met); injectable too. */
   readonly world: WorldView;
   /** The container classes are resolved from. */
   readonly container: DependencyContainer;
@@ -61,6 +63,8 @@ export class Bot {
   readonly store: StateStore;
   /** The bot's durable scheduler, on its store and clock. */
   readonly scheduler: Scheduler;
+  /** The conversations waiting for answers, kept in the store (also injectable as `Conversations`). */
+  readonly conversations: Conversations;
   readonly #options: BotOptions;
   readonly #definitions: BotDefinitions;
   /** The command, event and job pipelines the bot hands each run to. */
@@ -70,29 +74,36 @@ export class Bot {
   /** Handlers running now, and who waits for them all to end. */
   readonly #inFlight = new InFlight();
   readonly #contexts = new Set<CommandContext>();
-  readonly #guilds = new Map<string, GuildCreatePayload>();
+  readonly #grants: GrantsWarner;
   #state: BotState = "idle";
   #botUserId = "";
   /** Keeps the gateway's recovery point in the store across processes (`catchUp`). */
   readonly #keeper: RecoveryKeeper | null = null;
   readonly #end = new BotEnd();
-  /** Whether the bot applies the events it receives to {@link world} (a view of its own on a host's connection). */
+  /** Whether the bot applies its events to {@link world} (a view of its own on a host's connection). */
   readonly #keepsWorld: boolean;
+  /** The events' per-server queue: conversations take answers and timeouts in its order. */
+  readonly #serverQueue = {
+    run: <T>(key: string, task: () => Promise<T>) => this.#dispatcher.serverQueue.run(key, task),
+  };
 
   constructor(options: BotOptions) {
     this.#options = options;
     this.#telemetry = new BotTelemetry(options.telemetry);
     this.#definitions = readBotDefinitions(options);
-    this.intents = intentsFor(this.#definitions.handlerList, options);
+    const conversations = readConversations(options.conversations);
+    this.intents = withConversationIntents(intentsFor(this.#definitions.handlerList, options), conversations);
     this.logger =
       options.logger instanceof Logger ? options.logger : new PinoLogger({ level: options.logger ?? "info" });
     this.clock = (options.clock as Clock | undefined) ?? new SystemClock();
+    this.#grants = new GrantsWarner(
+      () => [...this.#definitions.handlers.values()].flat(),
+      () => [...this.conversations.definitions.values()],
+      this.logger,
+    );
     this.rest = makeRestClient(options, this.clock, this.logger);
     this.gateway = makeGatewayClient(options, this.intents, this.rest);
-    const shared = options.connection;
-    this.#keepsWorld = shared !== undefined && shared.world === undefined;
-    this.world = shared ? (shared.world ?? new WorldView(options.world)) : this.gateway.world;
-    this.world.useRest(this.rest);
+    [this.world, this.#keepsWorld] = worldOf(options, this.gateway, this.rest);
     this.container = (options.container ?? rootContainer).createChildContainer();
     this.store = options.store ?? new MemoryStore();
     // A store made without a clock of its own runs its times to live on the bot's.
@@ -101,16 +112,23 @@ export class Bot {
       this.store,
       this.clock,
       this.logger,
-      new Set(this.#definitions.schedules.keys()),
-      (n, p, j) => this.#dispatcher.job(n, p, j),
+      new Set([...this.#definitions.schedules.keys(), CONVERSATION_TIMEOUT_JOB]),
+      (n, p, j) =>
+        n === CONVERSATION_TIMEOUT_JOB ? this.conversations.timedOut(p, j) : this.#dispatcher.job(n, p, j),
     );
     const { rest, gateway, world, logger, clock, store, scheduler } = this;
     const services = { rest, gateway, world, logger, clock, store, scheduler, bot: this, botClass: Bot };
     registerServices(this.container, services, this.#definitions, options);
+    this.conversations = makeConversations(this.#dispatchDeps(), this, this.#serverQueue, conversations);
     if (!options.connection && options.store !== undefined && options.catchUp !== false) {
       this.#keeper = new RecoveryKeeper(this.gateway, this.store, this.logger);
     }
-    this.#dispatcher = new Dispatcher(this.#dispatchDeps(), this.#definitions, this.#keeper);
+    this.#dispatcher = new Dispatcher(
+      this.#dispatchDeps(),
+      this.#definitions,
+      this.#keeper,
+      conversations.length > 0 ? this.conversations : null,
+    );
     if (!options.connection) this.#listen();
   }
 
@@ -233,10 +251,12 @@ export class Bot {
         await this.sync();
         this.#synced = true;
       }
+      // Before any event: which places have a conversation waiting.
+      await this.conversations.load();
       const shared = this.#options.connection;
       if (shared) {
         this.#botUserId = shared.ready.userId;
-        for (const guild of shared.ready.guilds) this.#guilds.set(guild.id, guild);
+        for (const guild of shared.ready.guilds) this.#grants.seen(guild, false);
         if (this.#keepsWorld) for (const guild of shared.ready.guilds) this.world.load(guild);
       } else {
         await this.#keeper?.resume();
@@ -252,7 +272,7 @@ export class Bot {
       throw error;
     }
     this.#state = "running";
-    this.#warnMissingGrants([...this.#guilds.values()]);
+    this.#grants.warnAll();
     await this.scheduler.start();
     this.logger.info(
       `ready in ${this.clock.now() - started} ms: ${this.#definitions.commands.size} commands, intents ${this.intents.join(", ") || "none"}`,
@@ -355,8 +375,8 @@ export class Bot {
   #dispatch(event: GatewayDispatch): Promise<void> {
     if (this.#keepsWorld) this.world.apply(event);
     if (event.name === "READY") this.#botUserId = event.data.user.id;
-    if (event.name === "GUILD_CREATE") this.#guildSeen(event.data);
-    if (event.name === "GUILD_DELETE") this.#guilds.delete(event.data.id);
+    if (event.name === "GUILD_CREATE") this.#grants.seen(event.data, this.#state === "running");
+    if (event.name === "GUILD_DELETE") this.#grants.gone(event.data.id);
     if (this.#state === "stopping" || this.#state === "stopped") {
       // Not handled: begun and never ended, it keeps its channel's cursor before it for the next process.
       if (event.name === "MESSAGE_CREATE") this.#keeper?.began(event.data);
@@ -366,17 +386,5 @@ export class Bot {
     this.#telemetry.event(event.name, typeof createdAt === "number" ? this.clock.now() - createdAt : null);
     if (event.name === "INTERACTION_CREATE") return this.#dispatcher.command(event.data);
     return this.#dispatcher.event(event);
-  }
-
-  #guildSeen(guild: GuildCreatePayload): void {
-    const first = !this.#guilds.has(guild.id);
-    this.#guilds.set(guild.id, guild);
-    // An install while running is checked at once; those of READY together, once ready.
-    if (first && this.#state === "running") this.#warnMissingGrants([guild]);
-  }
-
-  #warnMissingGrants(guilds: readonly GuildCreatePayload[]): void {
-    const warning = missingGrantsWarning([...this.#definitions.handlers.values()].flat(), guilds);
-    if (warning) this.logger.warn(warning);
   }
 }

@@ -1,4 +1,5 @@
 import type { Intent } from "@chatbot/protocol";
+import { readConversations, withConversationIntents } from "../conversations/conversation-needs.js";
 import { intentsFor } from "../definitions/intents.js";
 import { readListener } from "../definitions/listener-definition.js";
 import { DefinitionError } from "../errors.js";
@@ -24,12 +25,15 @@ export function defineBot(definition: BotDefinition): BotDefinition {
 }
 
 /**
- * The intents a bot with this definition asks for (its listeners' events, `messageContent`,
- * `intents`), without making the bot: a host needs them before it opens the connection.
+ * The intents a bot with this definition asks for (its listeners' events, its conversations',
+ * `messageContent`, `intents`), without making the bot: a host needs them before it opens the connection.
  */
 export function intentsOfBot(definition: BotDefinition): Intent[] {
   const problems: string[] = [];
   const handlers = (definition.listeners ?? []).flatMap((l) => readListener(l, problems));
   if (problems.length > 0) throw new DefinitionError(problems);
-  return intentsFor(handlers, definition);
+  return withConversationIntents(
+    intentsFor(handlers, definition),
+    readConversations(definition.conversations),
+  );
 }

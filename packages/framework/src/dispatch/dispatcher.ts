@@ -2,6 +2,7 @@ import type { GatewayDispatch, GatewayInteraction } from "@chatbot/gateway";
 import { KeyedQueue } from "@chatbot/kit";
 import type { RecoveryKeeper } from "../bot/recovery-keeper.js";
 import { CommandContext } from "../context/command-context.js";
+import type { Conversations } from "../conversations/conversations.js";
 import type { CommandDefinition } from "../definitions/command-definition.js";
 import type { HandlerDefinition, ScheduleDefinition } from "../definitions/listener-definition.js";
 import { FrameworkError } from "../errors.js";
@@ -30,6 +31,7 @@ import {
   recoveryCursor,
   runHandlers,
 } from "./event-steps.js";
+import { conversationAnswers } from "./conversation-step.js";
 import { inFlightStep } from "./in-flight-step.js";
 import { callJob, jobErrors, type JobRun, jobTelemetry } from "./job-steps.js";
 import { type NamedStep, Pipeline } from "./pipeline.js";
@@ -48,7 +50,10 @@ export interface DispatchTargets {
 export class Dispatcher {
   /** Command uses: in-flight, unknown-command, track, auto-defer, telemetry, log, error-reply, middleware, handler. */
   readonly commands: Pipeline<CommandRun>;
-  /** Events: recovery-cursor (with a kept recovery point), in-flight, order (with ordered handlers), handlers. */
+  /**
+   * Events: recovery-cursor (with a kept recovery point), in-flight, conversations (with
+   * conversations), order (with ordered handlers), handlers.
+   */
   readonly events: Pipeline<EventRun>;
   /** Jobs: in-flight, errors, telemetry, handler. */
   readonly jobs: Pipeline<JobRun>;
@@ -57,10 +62,18 @@ export class Dispatcher {
   readonly #deps: DispatchDeps;
   readonly #targets: DispatchTargets;
   readonly #handlerPipelines = new Map<HandlerDefinition, Pipeline<HandlerRun>>();
+  /** Whether conversations take messages and reactions (then those run without a listener too). */
+  readonly #answers: boolean;
 
-  constructor(deps: DispatchDeps, targets: DispatchTargets, keeper: RecoveryKeeper | null) {
+  constructor(
+    deps: DispatchDeps,
+    targets: DispatchTargets,
+    keeper: RecoveryKeeper | null,
+    conversations: Conversations | null = null,
+  ) {
     this.#deps = deps;
     this.#targets = targets;
+    this.#answers = conversations !== null;
     const inFlight = inFlightStep(deps.inFlight);
     this.commands = new Pipeline<CommandRun>([
       inFlight,
@@ -80,6 +93,7 @@ export class Dispatcher {
     this.events = new Pipeline<EventRun>([
       ...(keeper ? [recoveryCursor(keeper)] : []),
       inFlight,
+      ...(conversations ? [conversationAnswers(conversations, this.serverQueue)] : []),
       ...(ordered ? [orderPerServer(this.serverQueue, all, handlers)] : []),
       { name: "handlers", run: handlers },
     ]);
@@ -101,8 +115,11 @@ export class Dispatcher {
   /** Runs an event through the event pipeline; resolves at once when no handler listens to it. */
   event(event: GatewayDispatch): Promise<void> {
     const handlers = this.#targets.handlers.get(event.name);
-    if (!handlers) return Promise.resolve();
-    return this.events.run({ event, handlers });
+    if (handlers) return this.events.run({ event, handlers });
+    if (this.#answers && (event.name === "MESSAGE_CREATE" || event.name === "MESSAGE_REACTION_ADD")) {
+      return this.events.run({ event, handlers: [] });
+    }
+    return Promise.resolve();
   }
 
   /** Runs a due job through the job pipeline (the scheduler calls this). */

@@ -16,6 +16,8 @@ export interface EventRun {
   readonly event: GatewayDispatch;
   /** The handlers this run reaches (the `order` step may split them). */
   handlers: readonly HandlerDefinition[];
+  /** Set when an earlier step runs it in its server's queue already (a conversation's answer). */
+  inLane?: boolean;
 }
 
 /** One handler's run for one event, through that handler's pipeline. */
@@ -59,6 +61,7 @@ export function orderPerServer(
   return {
     name: "order",
     run: (run, next) => {
+      if (run.inLane === true) return next();
       const { event, handlers } = run;
       const guildId = all || handlers.some((h) => h.ordered) ? guildOfEvent(event.name, event.data) : null;
       if (guildId === null) return next();

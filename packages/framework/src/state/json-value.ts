@@ -8,51 +8,63 @@ export const MAX_DEPTH = 100;
  * stack. An object met twice, but not inside itself, is fine: JSON writes it twice.
  */
 export function notJson(value: unknown, root: string): string | null {
+  // The objects and arrays above the value walked now, and the keys that lead to it: a place's
+  // name is written only for the problem found, not for every value walked.
   const ancestors: object[] = [];
-  const paths: string[] = [];
+  const keys: (string | number)[] = [];
+  const placeAt = (depth: number): string => {
+    let place = root;
+    for (let i = 0; i < depth; i++) {
+      const key = keys[i]!;
+      place += typeof key === "number" ? `[${key}]` : `.${key}`;
+    }
+    return place;
+  };
 
-  const walk = (value: unknown, path: string): string | null => {
+  const walk = (value: unknown): string | null => {
     switch (typeof value) {
       case "string":
       case "boolean":
         return null;
       case "number":
-        return Number.isFinite(value) ? null : `${path} is ${value} (not a finite number)`;
+        return Number.isFinite(value) ? null : `${placeAt(keys.length)} is ${value} (not a finite number)`;
       case "object": {
         if (value === null) return null;
         const seen = ancestors.indexOf(value);
-        if (seen !== -1) return `${path} is cyclic (it is ${paths[seen]} again)`;
+        if (seen !== -1) return `${placeAt(keys.length)} is cyclic (it is ${placeAt(seen)} again)`;
         if (ancestors.length === MAX_DEPTH) {
           return `${root} is nested deeper than ${MAX_DEPTH} objects and arrays`;
         }
         const proto = Object.getPrototypeOf(value) as unknown;
         if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) {
-          return `${path} is a ${(value as object).constructor?.name ?? "class instance"} (only plain objects)`;
+          return `${placeAt(keys.length)} is a ${(value as object).constructor?.name ?? "class instance"} (only plain objects)`;
         }
         ancestors.push(value);
-        paths.push(path);
-        const bad = Array.isArray(value) ? walkArray(value, path) : walkObject(value, path);
+        const bad = Array.isArray(value) ? walkArray(value) : walkObject(value);
         ancestors.pop();
-        paths.pop();
         return bad;
       }
       default:
-        return `${path} is ${typeof value === "undefined" ? "undefined" : `a ${typeof value}`}`;
+        return `${placeAt(keys.length)} is ${typeof value === "undefined" ? "undefined" : `a ${typeof value}`}`;
     }
   };
-  const walkArray = (array: readonly unknown[], path: string): string | null => {
+  const walkArray = (array: readonly unknown[]): string | null => {
     for (let i = 0; i < array.length; i++) {
-      const bad = walk(array[i], `${path}[${i}]`);
+      keys.push(i);
+      const bad = walk(array[i]);
+      keys.pop();
       if (bad) return bad;
     }
     return null;
   };
-  const walkObject = (object: object, path: string): string | null => {
-    for (const [k, v] of Object.entries(object)) {
-      const bad = walk(v, `${path}.${k}`);
+  const walkObject = (object: object): string | null => {
+    for (const key of Object.keys(object)) {
+      keys.push(key);
+      const bad = walk((object as Record<string, unknown>)[key]);
+      keys.pop();
       if (bad) return bad;
     }
     return null;
   };
-  return walk(value, root);
+  return walk(value);
 }

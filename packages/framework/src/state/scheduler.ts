@@ -78,7 +78,9 @@ export class Scheduler {
     options: { readonly key?: string } = {},
   ): Promise<ScheduledJob<P>> {
     if (!this.names.has(name)) {
-      const known = [...this.names].map((n) => `"${n}"`).join(", ") || "none";
+      // The framework's own jobs (a conversation's timeout, `chatbot:...`) are not the bot's to name.
+      const own = [...this.names].filter((n) => !n.startsWith("chatbot:"));
+      const known = own.map((n) => `"${n}"`).join(", ") || "none";
       throw new FrameworkError(
         "unknown_job",
         `schedule(): no @OnSchedule("${name}") handler in the bot's listeners (it has: ${known})`,

@@ -1,0 +1,333 @@
+// Conversations benchmark (issue 40), three measures in one run:
+// 1. The cost of routing one message through a bot with 1, 1,000 and 100,000 conversations open,
+//    against the same bot written by hand (a listener, a Map of who is asked what, a timer each,
+//    nothing kept), both fed the same MESSAGE_CREATE frames through the framework's `receive`.
+//    Two kinds of message: one from a person no conversation waits for (most messages), and an
+//    answer (a wrong one, sent back with `again()`: the conversation moves, nothing is posted).
+//    The conversations are on a MemoryStore (the store does its work in this process, as the Map
+//    does). ns per message, median of 5 rounds. Target: at most 1.2x the hand-written one.
+// 2. Memory and store bytes per open conversation: BENCH_OPEN (default 100,000) opened through
+//    the real path on an SqliteStore file: the heap of a bot that loaded them at start, and the
+//    file's bytes (database and WAL, checkpointed) per conversation. Target: 1 KB, 2 KB.
+// 3. BENCH_KILLED (default 10,000) conversations opened in a child process on an SqliteStore file,
+//    the child killed (SIGKILL) before their timeouts; a second child on the same file fires every
+//    timeout: each must fire exactly once.
+// No network: the bots run on a shared connection that never connects (their questions are empty
+// and post nothing), as in bench/framework.mjs.
+import { spawn, spawnSync } from "node:child_process";
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { benchMessage } from "./lib/message-payload.mjs";
+
+const ROLE = process.env.BENCH_CONVERSATIONS_ROLE;
+if (!globalThis.gc && ROLE === undefined) {
+  const again = spawnSync(process.execPath, ["--expose-gc", fileURLToPath(import.meta.url)], {
+    stdio: "inherit",
+  });
+  process.exit(again.status ?? 1);
+}
+
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 20_000);
+const OPEN = Number(process.env.BENCH_OPEN ?? 100_000);
+const KILLED = Number(process.env.BENCH_KILLED ?? 10_000);
+const SIZES = (process.env.BENCH_SIZES ?? "1,1000,100000").split(",").map(Number);
+
+const fw = await import("../packages/framework/dist/index.js");
+const { RestClient } = await import("../packages/rest/dist/index.js");
+const { GatewayClient } = await import("../packages/gateway/dist/index.js");
+const { createBot, defineConversation, EventContext, MemoryStore, On, SqliteStore, singleton } = fw;
+
+const GUILD = "100000000000004001";
+const CHANNEL = "100000000000005001";
+/** The user id of the `i`th person. */
+const person = (i) => String(200000000000000000n + BigInt(i));
+
+/** A bot on a shared connection that never connects. */
+function offlineBot(options) {
+  const rest = new RestClient({ token: "bench", baseUrl: "http://127.0.0.1:9" });
+  const gateway = new GatewayClient({ token: "bench", intents: [], rest });
+  const bot = createBot({
+    token: "bench",
+    baseUrl: "http://127.0.0.1:9",
+    connection: { rest, gateway, ready: { userId: "1", guilds: [] } },
+    sync: false,
+    logger: "silent",
+    ...options,
+  });
+  return { bot, close: async () => (await bot.stop(), await rest.close()) };
+}
+
+/** The quiz: one question (empty: nothing posted), answers other than "4" sent back. */
+function quizFor(timeout, onTimeout) {
+  return defineConversation({
+    name: "quiz",
+    first: "sum",
+    timeout,
+    onTimeout: onTimeout ?? "",
+    steps: { sum: { ask: "", answer: (m, c) => (m.content === "4" ? c.end() : c.again()) } },
+  });
+}
+
+/** Opens a conversation with person `i` through the real path (`start` from a message's context). */
+function open(bot, quiz, i) {
+  const message = {
+    ...benchMessage(i),
+    author: { id: person(i), username: `p${i}`, name: `P${i}`, bot: false },
+  };
+  return quiz.start(new EventContext("MESSAGE_CREATE", message, "1", bot.container));
+}
+
+const yieldNow = () => new Promise((resolve) => setImmediate(resolve));
+
+/** ns per message for `n` frames made by `frame(i)`, handed to `bot`; waits until `done()` counts them. */
+async function route(bot, n, frame, done) {
+  const texts = Array.from({ length: Math.min(n, 5_000) }, (_, i) =>
+    JSON.stringify({ t: "MESSAGE_CREATE", d: frame(i) }),
+  );
+  const start = process.hrtime.bigint();
+  const target = done() + n;
+  for (let i = 0; i < n; i++) {
+    const parsed = JSON.parse(texts[i % texts.length]);
+    // Ids must keep growing for answers: a conversation takes only messages after its last answer.
+    parsed.d.id = String(500000000000000000n + BigInt(frame.next++));
+    bot.receive({ name: parsed.t, data: parsed.d });
+    if (i % 100 === 99) await yieldNow();
+  }
+  while (done() < target) await yieldNow();
+  return Number(process.hrtime.bigint() - start) / n;
+}
+
+// ---------------------------------------------------------------------------------------------
+// 1. Routing against a hand-written listener and Map.
+
+async function routing(size) {
+  // The framework's conversations.
+  let answered = 0;
+  const quiz = defineConversation({
+    name: "quiz",
+    first: "sum",
+    steps: { sum: { ask: "", answer: (m, c) => (answered++, m.content === "4" ? c.end() : c.again()) } },
+  });
+  let passed = 0;
+  class Other {
+    seen() {
+      passed += 1;
+    }
+  }
+  On("MESSAGE_CREATE")(Other.prototype, "seen", Object.getOwnPropertyDescriptor(Other.prototype, "seen"));
+  singleton()(Other);
+  const ours = offlineBot({ conversations: [quiz], listeners: [Other], store: new MemoryStore() });
+  await ours.bot.start();
+  for (let i = 0; i < size; i++) await open(ours.bot, quiz, i);
+
+  // By hand: who is asked what, a timer each, in a Map.
+  let byHand = 0;
+  const waiting = new Map();
+  const timeout = (key) => setTimeout(() => waiting.delete(key), 600_000).unref();
+  class Asked {
+    seen(message) {
+      const key = `${message.guild_id}:${message.channel_id}:${message.author.id}`;
+      const entry = waiting.get(key);
+      if (entry === undefined) {
+        byHand += 1;
+        return;
+      }
+      byHand += 1;
+      if (message.content === "4") {
+        clearTimeout(entry.timer);
+        waiting.delete(key);
+        return;
+      }
+      clearTimeout(entry.timer);
+      entry.tries += 1;
+      entry.timer = timeout(key);
+    }
+  }
+  On("MESSAGE_CREATE")(Asked.prototype, "seen", Object.getOwnPropertyDescriptor(Asked.prototype, "seen"));
+  singleton()(Asked);
+  const theirs = offlineBot({ listeners: [Asked] });
+  await theirs.bot.start();
+  for (let i = 0; i < size; i++) {
+    const key = `${GUILD}:${CHANNEL}:${person(i)}`;
+    waiting.set(key, { step: "sum", tries: 0, timer: timeout(key) });
+  }
+
+  // A person in no conversation; and an answer from one of the open conversations, in turn.
+  const stranger = (i) => ({
+    ...benchMessage(i),
+    author: { id: "300000000000000001", username: "x", name: "X", bot: false },
+  });
+  const answer = (i) => ({
+    ...benchMessage(i),
+    content: `wrong ${i}`,
+    created_at: Date.now(),
+    author: { id: person(i % size), username: "p", name: "P", bot: false },
+  });
+  const result = {};
+  for (const [kind, make] of [
+    ["stranger", stranger],
+    ["answer", answer],
+  ]) {
+    const frame = Object.assign((i) => make(i), { next: 0 });
+    const oursDone = () => (kind === "stranger" ? passed : answered);
+    await route(ours.bot, 5_000, frame, oursDone);
+    await route(theirs.bot, 5_000, frame, () => byHand);
+    const rounds = [];
+    for (let r = 0; r < 5; r++) {
+      rounds.push({
+        framework: await route(ours.bot, MESSAGES / 5, frame, oursDone),
+        byHand: await route(theirs.bot, MESSAGES / 5, frame, () => byHand),
+      });
+    }
+    const median = (key) => rounds.map((x) => x[key]).sort((a, b) => a - b)[2];
+    result[kind] = { framework: median("framework"), byHand: median("byHand") };
+  }
+  await ours.close();
+  await theirs.close();
+  for (const entry of waiting.values()) clearTimeout(entry.timer);
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------
+// 2. Memory and store bytes per open conversation.
+
+function fileBytes(path) {
+  return [path, `${path}-wal`].reduce((sum, p) => sum + (existsSync(p) ? statSync(p).size : 0), 0);
+}
+
+async function footprint(dir) {
+  const path = join(dir, "open.db");
+  const quiz = quizFor("1h");
+  const empty = new SqliteStore({ path });
+  await empty.set("warm", 1);
+  await empty.close();
+  const before = fileBytes(path);
+  const writer = offlineBot({ conversations: [quiz], store: new SqliteStore({ path }) });
+  await writer.bot.start();
+  for (let i = 0; i < OPEN; i++) await open(writer.bot, quiz, i);
+  await writer.close();
+  // A last checkpoint folds the WAL into the file.
+  const checkpoint = new SqliteStore({ path });
+  await checkpoint.close();
+  const stored = (fileBytes(path) - before) / OPEN;
+
+  globalThis.gc();
+  globalThis.gc();
+  const heapBefore = process.memoryUsage().heapUsed;
+  const reader = offlineBot({ conversations: [quiz], store: new SqliteStore({ path }) });
+  await reader.bot.start();
+  const loaded = reader.bot.conversations.waiting;
+  globalThis.gc();
+  globalThis.gc();
+  const heapAfter = process.memoryUsage().heapUsed;
+  await reader.close();
+  // The bot itself (its container, clients, pipelines) counts in too: a few hundred KB in all.
+  return { loaded, memory: (heapAfter - heapBefore) / OPEN, stored };
+}
+
+// ---------------------------------------------------------------------------------------------
+// 3. Through a kill -9: the child roles.
+
+if (ROLE === "open") {
+  const { BENCH_CONV_DB: path, BENCH_CONV_LOG: log } = process.env;
+  const quiz = quizFor("3s", (c) => (appendFileSync(log, `${c.userId}\n`), ""));
+  const { bot } = offlineBot({ conversations: [quiz], store: new SqliteStore({ path }) });
+  await bot.start();
+  for (let i = 0; i < KILLED; i++) await open(bot, quiz, i);
+  process.stdout.write("opened\n");
+  await new Promise(() => {});
+}
+if (ROLE === "fire") {
+  const { BENCH_CONV_DB: path, BENCH_CONV_LOG: log } = process.env;
+  const quiz = quizFor("3s", (c) => (appendFileSync(log, `${c.userId}\n`), ""));
+  const store = new SqliteStore({ path });
+  const { bot, close } = offlineBot({ conversations: [quiz], store });
+  await bot.start();
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    if ((await bot.scheduler.list()).length === 0 && bot.conversations.waiting === 0) break;
+  }
+  await close();
+  process.exit(0);
+}
+
+async function throughKill(dir) {
+  const env = {
+    ...process.env,
+    BENCH_CONV_DB: join(dir, "killed.db"),
+    BENCH_CONV_LOG: join(dir, "fired.log"),
+  };
+  writeFileSync(env.BENCH_CONV_LOG, "");
+  const self = fileURLToPath(import.meta.url);
+  const first = spawn(process.execPath, [self], {
+    env: { ...env, BENCH_CONVERSATIONS_ROLE: "open" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const started = Date.now();
+  await new Promise((resolve, reject) => {
+    first.stdout.on("data", (c) => String(c).includes("opened") && resolve());
+    first.once("exit", (code) => reject(new Error(`the opening process exited with ${code}`)));
+  });
+  const openMs = Date.now() - started;
+  first.kill("SIGKILL");
+  await new Promise((resolve) => first.once("exit", resolve));
+  const firedBefore = readFileSync(env.BENCH_CONV_LOG, "utf8").split("\n").filter(Boolean).length;
+  const began = Date.now();
+  const second = spawnSync(process.execPath, [self], {
+    env: { ...env, BENCH_CONVERSATIONS_ROLE: "fire" },
+    stdio: "inherit",
+  });
+  if (second.status !== 0) throw new Error(`the firing process exited with ${second.status}`);
+  const lines = readFileSync(env.BENCH_CONV_LOG, "utf8").split("\n").filter(Boolean);
+  return {
+    opened: KILLED,
+    openMs,
+    firedBefore,
+    fired: lines.length,
+    distinct: new Set(lines).size,
+    fireMs: Date.now() - began,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const dir = mkdtempSync(join(tmpdir(), "bench-conversations-"));
+try {
+  const rows = [];
+  for (const size of SIZES) rows.push({ size, ...(await routing(size)) });
+  console.log("\nRouting one message (ns per message, median of 5 rounds; framework / by hand):");
+  for (const { size, stranger, answer } of rows) {
+    const ratio = (x) => (x.framework / x.byHand).toFixed(2);
+    console.log(
+      `  ${String(size).padStart(7)} open: no conversation ${stranger.framework.toFixed(0)} / ${stranger.byHand.toFixed(0)} ns = ${ratio(stranger)}x;` +
+        ` an answer ${answer.framework.toFixed(0)} / ${answer.byHand.toFixed(0)} ns = ${ratio(answer)}x (target <= 1.2x)`,
+    );
+  }
+  const size = await footprint(dir);
+  console.log(
+    `\n${OPEN} open conversations on SqliteStore: ${size.loaded} loaded at start; ${size.memory.toFixed(0)} bytes of heap each (target <= 1024), ${size.stored.toFixed(0)} bytes stored each (target <= 2048)`,
+  );
+  const kill = await throughKill(dir);
+  console.log(
+    `\n${kill.opened} conversations opened in ${kill.openMs} ms, the process killed (SIGKILL) before their timeouts (${kill.firedBefore} fired before): the next process fired ${kill.fired} timeouts for ${kill.distinct} people in ${kill.fireMs} ms (target: each once)`,
+  );
+  mkdirSync(new URL("./results/", import.meta.url), { recursive: true });
+  writeFileSync(
+    new URL("./results/conversations.json", import.meta.url),
+    JSON.stringify({ rows, size, kill }, null, 2),
+  );
+  if (kill.fired !== KILLED || kill.distinct !== KILLED) process.exitCode = 1;
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,52 @@
+import { compareIds, type GatewayDispatch } from "@chatbot/gateway";
+import type { Message } from "@chatbot/protocol";
+import type { ConversationRecord } from "./conversation-record.js";
+import type { ConversationStep, ReactionAnswer } from "./conversation-types.js";
+import type { Conversation } from "./define-conversation.js";
+
+/** What an event is to a waiting conversation. */
+export type Match =
+  /** The answer it waits for. */
+  | { readonly kind: "answer"; readonly answer: Message | ReactionAnswer; readonly answerId: string | null }
+  /** A cancel word. */
+  | { readonly kind: "cancel"; readonly answerId: string }
+  /** The answer it took already (delivered again after a restart or a move). */
+  | { readonly kind: "taken" }
+  /** Not for it: a message before its question, one that does not match, another kind. */
+  | { readonly kind: "other" };
+
+/** The events a conversation may take as an answer. */
+export type AnswerEvent = Extract<GatewayDispatch, { name: "MESSAGE_CREATE" | "MESSAGE_REACTION_ADD" }>;
+
+/** Classifies `event` for the conversation `record` of `definition` at its step `step`. */
+export function matchEvent(
+  event: AnswerEvent,
+  record: ConversationRecord,
+  definition: Conversation,
+  step: ConversationStep<unknown, string>,
+): Match {
+  if (event.name === "MESSAGE_CREATE") {
+    const message = event.data;
+    const order = compareIds(message.id, record.a);
+    if (order === 0) return { kind: "taken" };
+    if (order < 0) return { kind: "other" };
+    if (definition.cancelWords.has(message.content.trim().toLowerCase())) {
+      return { kind: "cancel", answerId: message.id };
+    }
+    if (step.expect === "reaction") return { kind: "other" };
+    if (step.matching && !new RegExp(step.matching).test(message.content)) return { kind: "other" };
+    if (step.replyOnly === true && (record.q === null || message.reply_to !== record.q))
+      return { kind: "other" };
+    return { kind: "answer", answer: message, answerId: message.id };
+  }
+  if (step.expect !== "reaction") return { kind: "other" };
+  const reaction = event.data;
+  if (record.q !== null && reaction.message_id !== record.q) return { kind: "other" };
+  const emoji = reaction.emoji.id ?? reaction.emoji.name;
+  if (step.emojis && !step.emojis.includes(emoji)) return { kind: "other" };
+  return {
+    kind: "answer",
+    answer: { emoji, messageId: reaction.message_id, userId: reaction.user_id },
+    answerId: null,
+  };
+}

@@ -1,0 +1,31 @@
+import type { KeyedQueue } from "@chatbot/kit";
+import type { AnswerEvent } from "../conversations/conversation-match.js";
+import type { Conversations } from "../conversations/conversations.js";
+import type { EventRun } from "./event-steps.js";
+import type { NamedStep } from "./pipeline.js";
+
+/**
+ * Step `conversations`: a message or reaction where a conversation waits is offered to it first,
+ * in its server's queue (the one ordered handlers use), so answers are taken in each server's
+ * order; the listeners then get it only if the conversation passes it on. Every other event goes
+ * on at once, after one lookup in memory.
+ */
+export function conversationAnswers(
+  conversations: Conversations,
+  queue: KeyedQueue<string>,
+): NamedStep<EventRun> {
+  return {
+    name: "conversations",
+    run: (run, next) => {
+      const place = conversations.candidate(run.event);
+      if (place === null) return next();
+      const event = run.event as AnswerEvent;
+      return queue.run(event.data.guild_id, async () => {
+        if (!(await conversations.answer(event, place))) return;
+        // Already in the server's queue: the order step must not queue it a second time.
+        run.inLane = true;
+        await next();
+      });
+    },
+  };
+}
