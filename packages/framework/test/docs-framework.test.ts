@@ -33,6 +33,7 @@ describe("docs/framework.md", () => {
   it("holds a bot and its test", () => {
     expect([...written.keys()].sort()).toEqual([
       "src/bot.ts",
+      "src/commands/modlog.ts",
       "src/commands/roll.ts",
       "src/commands/warn.ts",
       "src/dice.ts",
@@ -44,7 +45,7 @@ describe("docs/framework.md", () => {
   it("its test passes under vitest", { timeout: 180_000 }, async () => {
     const vitest = join(root, "node_modules/vitest/vitest.mjs");
     const tests = await runNode([vitest, "run", "--root", project, "--config", "vitest.config.mjs"], project);
-    expect(tests.output).toMatch(/Tests\s+1 passed \(1\)/);
+    expect(tests.output).toMatch(/Tests\s+2 passed \(2\)/);
     expect(tests.code).toBe(0);
   });
 
