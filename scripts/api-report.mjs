@@ -14,6 +14,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { assertBuilt, publicEntryPoints } from "./api-entry-points.mjs";
+import { deepImportTypes } from "./api-import-depth.mjs";
 
 const UPDATE_HINT = "npm run api:update";
 
@@ -109,6 +110,14 @@ function run({ update, root, only }) {
     const compilerState = CompilerState.create(configs[0], {
       additionalEntryPoints: configs.map((c) => c.mainEntryPointFilePath),
     });
+    const deep = deepImportTypes(compilerState.program, root + "/");
+    if (deep.length > 0)
+      throw new Error(
+        `api-report: these declarations nest import() types so deep that api-extractor would take minutes` +
+          ` (its time doubles per level):\n${deep.map((d) => `  ${d}`).join("\n")}\nGive the value a declared` +
+          ` type, or import the library's namespace in its source file (import type * as v from "valibot")` +
+          ` so that tsc names its types v.X; docs/decisions.md#the-public-api-reports.`,
+      );
     const exportedBySibling = siblingExports(compilerState.program, entries, configs);
     for (const [index, entry] of entries.entries()) {
       const label =

@@ -75,3 +75,17 @@ it("fails for a report no entry point makes any more, and the update removes it"
   expect(report(["--update"]).status).toBe(0);
   expect(report().status).toBe(0);
 }, 300_000);
+
+it("refuses, naming it, a declaration whose import() types nest so deep that api-extractor would take minutes", () => {
+  const declarations = join(KIT, "dist/backoff.d.ts");
+  const original = readFileSync(declarations, "utf8");
+  let nested = "number";
+  for (let i = 0; i < 12; i++) nested = `import("./clock.js").Deep<${nested}>`;
+  writeFileSync(declarations, `${original}\nexport declare const tooDeep: ${nested};\n`);
+  const started = Date.now();
+  const refused = report();
+  writeFileSync(declarations, original);
+  expect(refused.status).toBe(2);
+  expect(refused.stderr).toContain("packages/kit/dist/backoff.d.ts: tooDeep (12 deep)");
+  expect(Date.now() - started).toBeLessThan(60_000);
+}, 120_000);
