@@ -1,4 +1,4 @@
 export { main } from "./main.js";
-export { runServer, serverOptionsFromFlags } from "./server-command.js";
+export { type Output, runServer, serverOptionsFromFlags } from "./server-command.js";
 export { checkServerFlags, SERVER_OPTIONS, type ServerFlags } from "./server-options.js";
 export { UsageError } from "./usage-error.js";

@@ -54,10 +54,17 @@ export { Command, type CommandClass, type CommandOptions, type CommandScope } fr
 export { Listener } from "./decorators/listener.js";
 export { On, Once, type EventHandlerMethod, type OnOptions } from "./decorators/on.js";
 export { OnSchedule } from "./decorators/on-schedule.js";
-export { type Choice, type NumberOptionRules, Option, type StringOptionRules } from "./decorators/option.js";
+export {
+  type Choice,
+  type NumberOptionRules,
+  Option,
+  type OptionRules,
+  type StringOptionRules,
+} from "./decorators/option.js";
 export { singleton } from "./decorators/singleton.js";
 export { UseMiddleware } from "./decorators/use-middleware.js";
 export type { CommandDefinition } from "./definitions/command-definition.js";
+export type { HandlerDefinition } from "./definitions/listener-definition.js";
 export { intentsFor } from "./definitions/intents.js";
 export {
   DefinitionError,

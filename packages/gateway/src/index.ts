@@ -1,4 +1,10 @@
-export { type ReconnectOptions, reconnectDelay, resolveReconnectOptions } from "./backoff.js";
+export {
+  type ReconnectOptions,
+  reconnectDelay,
+  type ResolvedReconnectOptions,
+  resolveReconnectOptions,
+} from "./backoff.js";
+export { TypedEmitter } from "./typed-emitter.js";
 export { type ClockTimer, type GatewayClock, realClock } from "./clock.js";
 export { type CloseDecision, decideOnClose } from "./close-policy.js";
 export { GatewayClient, type GatewayClientState } from "./gateway-client.js";

@@ -1,7 +1,7 @@
 export { type Clock, ManualClock, RealClock, type Timer } from "./kernel/clock.js";
 export { eventsForIntents } from "./gateway/intents-filter.js";
 export { DEFAULT_RATE_LIMITS } from "./http/rate-limiter.js";
-export type { RequestLog, RequestLogEntry } from "./http/request-log.js";
+export type { GatewayLogEntry, HttpLogEntry, RequestLog, RequestLogEntry } from "./http/request-log.js";
 export { ID_EPOCH, IdGenerator, snowflakeString } from "./kernel/ids.js";
 export type { PostedMessage, ServerObserver, WorldSummary } from "./observe/server-observer.js";
 export { loadSeedFile, parseSeed } from "./seed/load-seed.js";

@@ -30,6 +30,16 @@ export {
 } from "./person.js";
 export { TestWorld } from "./test-world.js";
 export type {
+  AppNames,
+  ChannelNames,
+  Keys,
+  Named,
+  PeopleNames,
+  RoleNames,
+  ServerNames,
+  ServersOf,
+} from "./world-names.js";
+export type {
   AppDescription,
   ChannelDescription,
   OverwriteDescription,

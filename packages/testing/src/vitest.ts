@@ -18,7 +18,8 @@ import { Outcome } from "./outcome.js";
 
 export type { AnswerExpectation } from "./answer-expectation.js";
 
-interface MatchResult {
+/** What a matcher answers Vitest: whether it passed, and the message either way. */
+export interface MatchResult {
   pass: boolean;
   message: () => string;
 }

@@ -1,14 +1,14 @@
 import type { TestWorldOptions } from "./world-description.js";
 
 /** The names a list or a record gives: `["a", "b"]` → `"a" | "b"`, `{ a: …, b: … }` → `"a" | "b"`. */
-type Keys<X> = X extends readonly (infer S extends string)[]
+export type Keys<X> = X extends readonly (infer S extends string)[]
   ? S
   : X extends object
     ? Extract<keyof X, string>
     : never;
 
 /** The server descriptions of the options: each of `servers`, or the options themselves. */
-type ServersOf<O> = O extends { readonly servers: infer S } ? S[keyof S] : O;
+export type ServersOf<O> = O extends { readonly servers: infer S } ? S[keyof S] : O;
 
 /** People by name: the described ones, and `owner` when some server's owner was left out. */
 export type PeopleNames<O> =

@@ -1,5 +1,6 @@
 export { UnbalancedPartitionsError } from "./balance.js";
-export { REDIS_SERVER, type RedisServer, startRedisServer } from "./redis-server.js";
+export type { ClusterNodeOptions } from "../start-cluster-node.js";
+export { REDIS_SERVER, type RedisServer, type RedisServerOptions, startRedisServer } from "./redis-server.js";
 export {
   type ClusterTarget,
   startTestCluster,

@@ -8,13 +8,14 @@ export interface Choice<T extends string | number> {
   readonly value: T;
 }
 
-interface Base {
+/** The rules every kind of option takes. */
+export interface OptionRules {
   /** The option may be left out (the parameter is then `undefined`). Required options come first. */
   readonly optional?: boolean;
 }
 
 /** Rules of a string option. */
-export interface StringOptionRules extends Base {
+export interface StringOptionRules extends OptionRules {
   readonly minLength?: number;
   readonly maxLength?: number;
   /** Choices; plain strings are their own names. */
@@ -22,7 +23,7 @@ export interface StringOptionRules extends Base {
 }
 
 /** Rules of an integer or number option. */
-export interface NumberOptionRules extends Base {
+export interface NumberOptionRules extends OptionRules {
   readonly min?: number;
   readonly max?: number;
   readonly choices?: readonly Choice<number>[];
@@ -58,7 +59,7 @@ function record(spec: Spec): ParameterDecorator {
 }
 
 function plain(type: CommandOptionTypeNumber) {
-  return (name: string, description: string, rules: Base = {}): ParameterDecorator =>
+  return (name: string, description: string, rules: OptionRules = {}): ParameterDecorator =>
     record({ type, name, description, required: rules.optional !== true });
 }
 

@@ -34,7 +34,7 @@ import type { BodySchemaOf } from "./dev-route.js";
 import type { DevRouteName, DevRoutes } from "./dev-routes.js";
 
 /** Each route's body schema, exactly the type {@link DEV_ROUTES} declares for it (`undefined`: none). */
-type DevRouteBodies = { readonly [N in DevRouteName]: BodySchemaOf<DevRoutes[N]> };
+export type DevRouteBodies = { readonly [N in DevRouteName]: BodySchemaOf<DevRoutes[N]> };
 
 /**
  * The body schema of every route of {@link DEV_ROUTES}, by the same name (`undefined` for a route
@@ -42,7 +42,7 @@ type DevRouteBodies = { readonly [N in DevRouteName]: BodySchemaOf<DevRoutes[N]>
  * a client, which needs only methods, paths and types, carries no schema. Every name of the table is
  * here and no other, each with the schema type the table declares (the compiler checks both).
  */
-export const DEV_ROUTE_BODIES = {
+export const DEV_ROUTE_BODIES: DevRouteBodies = {
   createUser: CreateUserBodySchema,
   createApp: CreateAppBodySchema,
   updateApp: PatchAppBodySchema,
@@ -101,4 +101,4 @@ export const DEV_ROUTE_BODIES = {
   listMyGuilds: undefined,
   listChannelCommands: undefined,
   readInspector: undefined,
-} as const satisfies DevRouteBodies;
+};

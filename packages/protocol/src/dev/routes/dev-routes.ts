@@ -1,3 +1,8 @@
+// Not read by the code: with valibot's namespace in scope, the declaration output names its types as
+// v.StrictObjectSchema<…> instead of nested import("valibot") types, which @microsoft/api-extractor's
+// report (npm run lint:api) walks in time exponential in their depth: DEV_ROUTES's took minutes.
+// eslint-disable-next-line @typescript-eslint/no-unused-vars
+import type * as v from "valibot";
 import type { AuditLogEntry } from "../../audit-log-entry/audit-log-entry.js";
 import type { Category } from "../../category/category.js";
 import type { Emoji } from "../../emoji/emoji.js";
@@ -66,7 +71,7 @@ const CHANNEL = "/dev/v1/channels/:channel_id";
 const MESSAGE = `${CHANNEL}/messages/:message_id` as const;
 
 /** `limit`, `before` and `after` of a message page. */
-type MessagePage = { limit?: number; before?: string; after?: string };
+export type MessagePage = { limit?: number; before?: string; after?: string };
 
 /**
  * Every route of the dev API (`/dev/v1`), by name: method, path template, and the types of its body,
