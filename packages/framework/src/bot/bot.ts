@@ -26,6 +26,8 @@ import {
   readBotDefinitions,
   registerServices,
 } from "./bot-setup.js";
+import { missingScopesWarning } from "../plugin/missing-scopes.js";
+import type { PluginContainers } from "../plugin/plugin-containers.js";
 import { logGateway } from "./gateway-log.js";
 import { RecoveryKeeper } from "./recovery-keeper.js";
 import { BotEnd } from "./bot-end.js";
@@ -70,12 +72,15 @@ export class Bot {
   /** Keeps the gateway's recovery point in the store across processes (`catchUp`). */
   readonly #keeper: RecoveryKeeper | null = null;
   readonly #end = new BotEnd();
+  /** The containers of the plugins' classes and services (children of {@link container}). */
+  readonly #plugins: PluginContainers;
 
   constructor(options: BotOptions) {
-    this.#options = options;
     this.#telemetry = new BotTelemetry(options.telemetry);
     this.#definitions = readBotDefinitions(options);
-    this.intents = intentsFor(this.#definitions.handlerList, options);
+    // The options with the plugins' commands, listeners, middleware and intents merged in.
+    this.#options = this.#definitions.options;
+    this.intents = intentsFor(this.#definitions.handlerList, this.#options);
     this.logger =
       options.logger instanceof Logger ? options.logger : new PinoLogger({ level: options.logger ?? "info" });
     this.clock = (options.clock as Clock | undefined) ?? new SystemClock();
@@ -94,7 +99,7 @@ export class Bot {
     );
     const { rest, gateway, logger, clock, store, scheduler } = this;
     const services = { rest, gateway, logger, clock, store, scheduler, bot: this, botClass: Bot };
-    registerServices(this.container, services, this.#definitions, options);
+    this.#plugins = registerServices(this.container, services, this.#definitions);
     if (!options.connection && options.store !== undefined && options.catchUp !== false) {
       this.#keeper = new RecoveryKeeper(this.gateway, this.store, this.logger);
     }
@@ -105,6 +110,7 @@ export class Bot {
   #dispatchDeps(): DispatchDeps {
     return {
       container: this.container,
+      containerOf: (target) => this.#plugins.homeOf(target),
       rest: this.rest,
       clock: this.clock,
       logger: this.logger,
@@ -299,6 +305,7 @@ export class Bot {
    */
   async #dispose(): Promise<void> {
     try {
+      for (const plugin of this.#plugins.containers) await plugin.dispose();
       await this.container.dispose();
     } catch (error) {
       this.logger.error("a service's dispose() threw", error);
@@ -363,5 +370,7 @@ export class Bot {
   #warnMissingGrants(guilds: readonly GuildCreatePayload[]): void {
     const warning = missingGrantsWarning([...this.#definitions.handlers.values()].flat(), guilds);
     if (warning) this.logger.warn(warning);
+    const scopes = missingScopesWarning(this.#definitions.plugins.scopes, guilds);
+    if (scopes) this.logger.warn(scopes);
   }
 }

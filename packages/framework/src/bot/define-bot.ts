@@ -2,6 +2,7 @@ import type { Intent } from "@chatbot/protocol";
 import { intentsFor } from "../definitions/intents.js";
 import { readListener } from "../definitions/listener-definition.js";
 import { DefinitionError } from "../errors.js";
+import { mergePlugins } from "../plugin/merge-plugins.js";
 import type { BotOptions } from "./bot-options.js";
 
 /**
@@ -25,11 +26,13 @@ export function defineBot(definition: BotDefinition): BotDefinition {
 
 /**
  * The intents a bot with this definition asks for (its listeners' events, `messageContent`,
- * `intents`), without making the bot: a host needs them before it opens the connection.
+ * `intents`, and its plugins' likewise), without making the bot: a host needs them before it opens the connection.
  */
 export function intentsOfBot(definition: BotDefinition): Intent[] {
   const problems: string[] = [];
-  const handlers = (definition.listeners ?? []).flatMap((l) => readListener(l, problems));
+  // With its plugins' listeners and intents.
+  const { options } = mergePlugins(definition, problems);
+  const handlers = (options.listeners ?? []).flatMap((l) => readListener(l, problems));
   if (problems.length > 0) throw new DefinitionError(problems);
-  return intentsFor(handlers, definition);
+  return intentsFor(handlers, options);
 }
