@@ -20,7 +20,18 @@ import {
 const VERSION = (
   JSON.parse(readFileSync(join(ROOT, "packages/cli/package.json"), "utf8")) as { version: string }
 ).version;
-const PACKAGES = ["kit", "protocol", "rest", "gateway", "framework", "testing", "server", "cli", "cluster"];
+const PACKAGES = [
+  "kit",
+  "protocol",
+  "rest",
+  "gateway",
+  "framework",
+  "testing",
+  "server",
+  "cli",
+  "cluster",
+  "plugin-mod-log",
+];
 const scratch = mkdtempSync(join(tmpdir(), "registry-test-"));
 let registry: LocalRegistry | undefined;
 /** A new user's environment: this machine's own npm configuration, and the registry. */
@@ -172,3 +183,15 @@ it.each(["moderation", "webhook-relay"])(
     expect(tests.status, tests.output).toBe(0);
   },
 );
+
+it("docs/plugins.md's block makes a plugin package from the registry that passes its tests, as written", () => {
+  const guide = readFileSync(join(ROOT, "docs/plugins.md"), "utf8");
+  const block = /```sh\n(cd "\$\(mktemp -d\)"\nnpm create chat-bot[\s\S]*?)```/.exec(guide)?.[1];
+  expect(block, "the page's block starts with npm create chat-bot").toBeDefined();
+  const home = join(scratch, "plugin");
+  mkdirSync(home);
+  const made = run("bash", ["--norc", "--noprofile", "-euo", "pipefail", "-c", block!], home);
+  expect(made.output).toMatch(/created chatbot-plugin-faq from the plugin template in \d+ ms/);
+  expect(made.output).toMatch(/Tests\s+3 passed/);
+  expect(made.status, made.output).toBe(0);
+});
