@@ -6,6 +6,7 @@ import {
   CommandContext,
   createBot,
   DefinitionError,
+  type Disposable,
   definePlugin,
   type EventPayload,
   intentsOfBot,
@@ -108,6 +109,35 @@ class Welcome {
   }
 }
 
+/** A plugin's service with a dispose(): it ends with the bot. */
+@singleton()
+class Ticker implements Disposable {
+  disposed = false;
+  dispose(): void {
+    this.disposed = true;
+  }
+}
+
+/** Made per use, in a child of the plugin's container: it gets the use's context and the plugin's services. */
+@Command({ name: "tick", description: "Ticks", scope: "interaction" })
+class Tick {
+  constructor(
+    private readonly ctx: CommandContext,
+    private readonly ticker: Ticker,
+    private readonly settings: GreeterSettings,
+  ) {}
+  async run() {
+    await this.ctx.reply(`${this.settings.greeting}: tick (${this.ticker.disposed ? "ended" : "running"})`);
+  }
+}
+
+const ticking = definePlugin({
+  name: "ticking",
+  commands: [Tick],
+  exports: [Ticker],
+  providers: [{ provide: GreeterSettings, useValue: new GreeterSettings("Tock") }],
+});
+
 describe("plugins", () => {
   it("adds a plugin's commands, listeners, jobs and services to a bot in one line", async () => {
     const w = await world({ people: ["ada"] });
@@ -158,6 +188,21 @@ describe("plugins", () => {
     expect(seen).toEqual(["greet", "welcome"]);
   });
 
+  it("makes a plugin's per-use commands in its container, and disposes its services with the bot", async () => {
+    const w = await world({ people: ["ada"] });
+    const { bot } = await startedBot(w, { plugins: [ticking(), greeter({ greeting: "Hi" })] });
+    expect(await (await w.people.ada.use(w.channels.general, "/tick")).answered()).toHaveAnswered({
+      content: "Tock: tick (running)",
+    });
+    // Each plugin has its own settings under the same token: the greeter's are not the ticker's.
+    expect(await (await w.people.ada.use(w.channels.general, "/greet")).answered()).toHaveAnswered({
+      content: "Hi, ada! (1)",
+    });
+    const ticker = bot.resolve(Ticker);
+    await bot.stop();
+    expect(ticker.disposed).toBe(true);
+  });
+
   it("refuses two plugins, or a plugin and the bot, that define one command name, naming both", () => {
     @Command({ name: "greet", description: "Another greeting" })
     class OtherGreet {
@@ -176,6 +221,15 @@ describe("plugins", () => {
       '/greet is defined by both the bot (OtherGreet) and plugin "greeter" (Greet)',
     );
     expect(make({ ...base, plugins: [greeter(), greeter()] })).toThrow('plugin "greeter" is listed twice');
+    @Listener()
+    class OtherLater {
+      @OnSchedule("greeter:later")
+      later() {}
+    }
+    const late = definePlugin({ name: "late", listeners: [OtherLater] });
+    expect(make({ ...base, plugins: [greeter(), late()] })).toThrow(
+      'the job "greeter:later" is handled by both plugin "greeter" (GreetWatch) and plugin "late" (OtherLater); a job has one handler',
+    );
     expect(make({ ...base, plugins: [greeter as never] })).toThrow(
       /plugins\[0\] is not a plugin: list what a plugin's function answers/,
     );
