@@ -13,6 +13,7 @@ const PACKAGES = {
   server: ["kit", "protocol"],
   testing: ["kit", "protocol", "server"],
   cli: ["kit", "protocol", "rest", "gateway", "framework", "server"],
+  "plugin-mod-log": ["framework"],
 };
 
 const SERVER = "^packages/server/src/";

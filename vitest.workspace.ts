@@ -12,6 +12,7 @@ export default [
   "packages/testing",
   "packages/framework",
   "packages/cluster",
+  "packages/plugin-mod-log",
   "packages/cli",
   "examples/digest",
   "examples/polls",

@@ -6,7 +6,7 @@ import * as prompts from "@clack/prompts";
 import yargs from "yargs";
 import { checkFolder, checkName, checkNodeLine, checkTemplate, CreateError } from "./checks.js";
 import { renderTemplate } from "./render.js";
-import { SHARED, templateNames, templatesFolder } from "./templates.js";
+import { SHARED, templateManifest, templateNames, templatesFolder } from "./templates.js";
 
 const PACKAGE_MANAGERS = ["npm", "pnpm", "yarn"] as const;
 /** The better-sqlite3 a project made on a Node without node:sqlite depends on. */
@@ -167,6 +167,8 @@ export async function main(argv: readonly string[]): Promise<void> {
   const local = flags.local === undefined ? null : resolve(flags.local);
   const spec = (pkg: string) => (local ? `file:${join(local, "packages", pkg)}` : `^${version()}`);
   const started = performance.now();
+  const templateFolder = join(templatesFolder(), answers.template);
+  const manifest = templateManifest(templateFolder);
   // A Ctrl-C while writing or installing removes the half-made folder.
   const removeHalfMade = () => {
     rmSync(folder, { recursive: true, force: true });
@@ -193,10 +195,11 @@ export async function main(argv: readonly string[]): Promise<void> {
         // checkout's copy (a file: link to it would make npm build it again in the checkout).
         betterSqlite3: hasNodeSqlite() || local ? null : BETTER_SQLITE3,
       },
+      packages: Object.fromEntries(manifest.packages.map((p) => [`@chatbot/${p}`, spec(p)])),
       localPackages: local ? localPackagesNote(answers.pm, spec("cluster")) : "",
     };
-    renderTemplate(join(templatesFolder(), SHARED), folder, data);
-    renderTemplate(join(templatesFolder(), answers.template), folder, data);
+    if (manifest.shared) renderTemplate(join(templatesFolder(), SHARED), folder, data);
+    renderTemplate(templateFolder, folder, data);
     process.stdout.write(
       `created ${answers.name} from the ${answers.template} template in ${Math.round(performance.now() - started)} ms\n`,
     );
@@ -227,7 +230,9 @@ export async function main(argv: readonly string[]): Promise<void> {
   } finally {
     process.off("SIGINT", removeHalfMade);
   }
-  process.stdout.write(`\nNext:\n  cd ${answers.name}\n  ${answers.pm} run dev\n  ${answers.pm} test\n`);
+  // A plugin package (no shared bot files) has no bot to run: its tests show it in one.
+  const next = manifest.shared ? [`${answers.pm} run dev`, `${answers.pm} test`] : [`${answers.pm} test`];
+  process.stdout.write(`\nNext:\n  cd ${answers.name}\n${next.map((line) => `  ${line}\n`).join("")}`);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import Handlebars from "handlebars";
+import { TEMPLATE_MANIFEST } from "./templates.js";
 
 /** What a template is rendered with. */
 export interface TemplateData {
@@ -21,19 +22,22 @@ export interface TemplateData {
      */
     readonly betterSqlite3: string | null;
   };
+  /** The template's other packages of this repository (`@chatbot/plugin-mod-log`) → their spec. */
+  readonly packages: Readonly<Record<string, string>>;
   /** With `--local`: the README's part on adding another package of the clone; else "". */
   readonly localPackages: string;
 }
 
 /**
  * Writes the template folder `from` into `to`: `*.hbs` files rendered with handlebars (the suffix
- * dropped), the rest copied; `gitignore` becomes `.gitignore` (npm leaves `.gitignore` files out of
+ * dropped), the rest copied (its `template.json` left out); `gitignore` becomes `.gitignore` (npm leaves `.gitignore` files out of
  * packages). Answers the files written, relative to `to`.
  */
 export function renderTemplate(from: string, to: string, data: TemplateData, prefix = ""): string[] {
   const written: string[] = [];
   mkdirSync(to, { recursive: true });
   for (const entry of readdirSync(from, { withFileTypes: true })) {
+    if (prefix === "" && entry.name === TEMPLATE_MANIFEST) continue;
     const source = join(from, entry.name);
     if (entry.isDirectory()) {
       written.push(...renderTemplate(source, join(to, entry.name), data, `${prefix}${entry.name}/`));

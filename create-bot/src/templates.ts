@@ -1,4 +1,5 @@
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /**
@@ -20,4 +21,23 @@ export function templateNames(folder = templatesFolder()): string[] {
     .filter((entry) => entry.isDirectory() && entry.name !== SHARED)
     .map((entry) => entry.name)
     .sort();
+}
+
+/** The file of a template's settings; it is read, not rendered into the project. */
+export const TEMPLATE_MANIFEST = "template.json";
+
+/** What a template's `template.json` says (each field optional). */
+export interface TemplateManifest {
+  /** Whether {@link SHARED} is rendered first (default true; a plugin package has its own files). */
+  readonly shared: boolean;
+  /** Packages of this repository the project depends on besides the framework, by folder (`plugin-mod-log`). */
+  readonly packages: readonly string[];
+}
+
+/** Reads the template's `template.json`; a template without one takes the defaults. */
+export function templateManifest(folder: string): TemplateManifest {
+  const path = join(folder, TEMPLATE_MANIFEST);
+  if (!existsSync(path)) return { shared: true, packages: [] };
+  const read = JSON.parse(readFileSync(path, "utf8")) as Partial<TemplateManifest>;
+  return { shared: read.shared !== false, packages: read.packages ?? [] };
 }

@@ -114,6 +114,10 @@ describe("create-chat-bot", () => {
       });
       expect(manifest.scripts).toMatchObject({ dev: "chatbot dev", test: "vitest run" });
       expect(manifest.dependencies["@chatbot/framework"]).toBe(`file:${join(REPO, "packages/framework")}`);
+      // The moderation template's mod log is a plugin of this repository, taken from the clone.
+      expect(manifest.dependencies["@chatbot/plugin-mod-log"]).toBe(
+        template === "moderation" ? `file:${join(REPO, "packages/plugin-mod-log")}` : undefined,
+      );
       expect(readFileSync(join(project, ".gitignore"), "utf8")).toContain(".chatbot/");
 
       const install = inProject(project, "npm", ["install", "--prefer-offline", "--no-audit", "--no-fund"]);
@@ -165,7 +169,7 @@ describe("create-chat-bot", () => {
     const unknown = create(["fresh-bot", "--template", "nope", "--yes"]);
     expect(unknown.stderr).toBe(
       LINE_WARNING +
-        'create-chat-bot: there is no template "nope"; the templates are: basic, moderation, webhook-relay\n',
+        'create-chat-bot: there is no template "nope"; the templates are: basic, moderation, plugin, webhook-relay\n',
     );
     expect(unknown.status).toBe(2);
 

@@ -26,7 +26,18 @@ import { BETTER_SQLITE3 } from "../src/main.js";
 const VERSION = (
   JSON.parse(readFileSync(join(ROOT, "packages/cli/package.json"), "utf8")) as { version: string }
 ).version;
-const PACKAGES = ["kit", "protocol", "rest", "gateway", "framework", "testing", "server", "cli", "cluster"];
+const PACKAGES = [
+  "kit",
+  "protocol",
+  "rest",
+  "gateway",
+  "framework",
+  "testing",
+  "server",
+  "cli",
+  "cluster",
+  "plugin-mod-log",
+];
 const scratch = mkdtempSync(join(tmpdir(), "registry-test-"));
 const [major = 0, minor = 0] = process.versions.node.split(".").map(Number);
 /** node:sqlite without a flag (22.13 and later); without it a project depends on better-sqlite3. */
@@ -191,3 +202,15 @@ it.each(["moderation", "webhook-relay"])(
     expect(tests.status, tests.output).toBe(0);
   },
 );
+
+it("docs/plugins.md's block makes a plugin package from the registry that passes its tests, as written", () => {
+  const guide = readFileSync(join(ROOT, "docs/plugins.md"), "utf8");
+  const block = /```sh\n(cd "\$\(mktemp -d\)"\nnpm create chat-bot[\s\S]*?)```/.exec(guide)?.[1];
+  expect(block, "the page's block starts with npm create chat-bot").toBeDefined();
+  const home = join(scratch, "plugin");
+  mkdirSync(home);
+  const made = run("bash", ["--norc", "--noprofile", "-euo", "pipefail", "-c", block!], home);
+  expect(made.output).toMatch(/created chatbot-plugin-faq from the plugin template in \d+ ms/);
+  expect(made.output).toMatch(/Tests\s+3 passed/);
+  expect(made.status, made.output).toBe(0);
+});

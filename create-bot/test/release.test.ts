@@ -19,6 +19,7 @@ const PUBLISHED = {
   "@chatbot/server": "packages/server",
   "@chatbot/cli": "packages/cli",
   "@chatbot/cluster": "packages/cluster",
+  "@chatbot/plugin-mod-log": "packages/plugin-mod-log",
   "create-chat-bot": "create-bot",
 } as const;
 

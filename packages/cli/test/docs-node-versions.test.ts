@@ -33,8 +33,10 @@ describe("docs/node-versions.md", () => {
       };
       expect(manifest.engines?.node, path).toBe(range);
     }
-    const template = readFileSync(join(REPO_ROOT, "templates/_shared/package.json.hbs"), "utf8");
-    expect(template).toContain(`"engines": { "node": "${range}" }`);
+    for (const path of ["templates/_shared/package.json.hbs", "templates/plugin/package.json.hbs"]) {
+      const template = readFileSync(join(REPO_ROOT, path), "utf8");
+      expect(template, path).toContain(`"engines": { "node": "${range}" }`);
+    }
   });
 
   it("names the exact version each line is tested on, as scripts/node-lines.json pins it", () => {

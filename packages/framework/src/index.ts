@@ -83,6 +83,14 @@ export {
 export { type AnyMiddleware, ignoreBots, onlyChannels, onlyGuilds } from "./middleware/restrictions.js";
 export { PinoLogger, type PinoLoggerOptions } from "./pino-logger.js";
 export {
+  definePlugin,
+  Plugin,
+  type PluginDefinition,
+  type PluginFactory,
+  type PluginOptionsSchema,
+  type PluginParts,
+} from "./plugin/define-plugin.js";
+export {
   Clock,
   type ClockTimer,
   ConsoleLogger,

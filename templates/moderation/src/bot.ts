@@ -1,12 +1,15 @@
 import { defineBot } from "@chatbot/framework";
+import { modLog } from "@chatbot/plugin-mod-log";
 import { Setup, setupWizard } from "./commands/setup.js";
 import { Warn } from "./commands/warn.js";
 import { Warnings } from "./commands/warnings.js";
-import { AuditLogWatch } from "./listeners/audit-log.js";
 
-/** The mod-log bot: `chatbot dev` runs it as it is; main.ts and the tests add where it connects. */
+/**
+ * The mod-log bot: the mod log is a plugin (`@chatbot/plugin-mod-log`), added in one line. `chatbot
+ * dev` runs it as it is; main.ts and the tests add where it connects.
+ */
 export default defineBot({
   commands: [Warn, Warnings, Setup],
-  listeners: [AuditLogWatch],
   conversations: [setupWizard],
+  plugins: [modLog({ channel: "mod-log" })],
 });

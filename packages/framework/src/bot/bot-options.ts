@@ -1,20 +1,18 @@
 import type { GuildCreatePayload, Intent } from "@chatbot/protocol";
 import type { GatewayClient, GatewayClientOptions, WorldView, WorldViewOptions } from "@chatbot/gateway";
 import type { RestClient, RestClientOptions } from "@chatbot/rest";
-import type { DependencyContainer, InjectionToken } from "tsyringe";
+import type { DependencyContainer } from "tsyringe";
 import type { CommandContext } from "../context/command-context.js";
 import type { ConversationDefinition } from "../conversations/conversation-types.js";
 import type { EventContext } from "../context/event-context.js";
 import type { Middleware } from "../middleware/compose.js";
+import type { Plugin } from "../plugin/define-plugin.js";
 import type { ClockTimer, Logger, LogLevel } from "../services.js";
 import type { JobInfo } from "../state/scheduler.js";
 import type { StateStore } from "../state/state-store.js";
+import type { Provider } from "./provider.js";
 
-/** A value the container hands out for `provide` (a class or another token). */
-export interface Provider<T = unknown> {
-  readonly provide: InjectionToken<T>;
-  readonly useValue: T;
-}
+export type { Provider } from "./provider.js";
 
 /** Where a command, event or job handler failed, for {@link BotOptions.onError}. */
 export type HandlerFailure =
@@ -62,6 +60,13 @@ export interface BotOptions {
   readonly container?: DependencyContainer;
   /** Values to register in the container (configuration, a store, ...). */
   readonly providers?: readonly Provider[];
+  /**
+   * Parts of the bot defined with `definePlugin`, each added with its options:
+   * `plugins: [modLog({ channel: "mod-log" })]`. Their commands, listeners, jobs, middleware and
+   * intents join the bot's; a command or job name two of them (or a plugin and the bot) define is
+   * refused when the bot is made.
+   */
+  readonly plugins?: readonly Plugin[];
   /** Middleware run before every command, before the class's own. */
   readonly middleware?: readonly Middleware<CommandContext>[];
   /** Middleware run before every event handler, before the class's own. */

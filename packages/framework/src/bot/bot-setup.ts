@@ -14,6 +14,8 @@ import { DEFAULT_AUTO_DEFER_MS } from "../dispatch/command-steps.js";
 import { DefinitionError } from "../errors.js";
 import { Scheduler } from "../state/scheduler.js";
 import { StateStore } from "../state/state-store.js";
+import { type MergedPlugins, mergePlugins } from "../plugin/merge-plugins.js";
+import { makePluginContainers, type PluginContainers } from "../plugin/plugin-containers.js";
 import { Clock, Logger } from "../services.js";
 import type { BotOptions } from "./bot-options.js";
 import { logLongWaits } from "./rest-log.js";
@@ -28,6 +30,10 @@ export interface BotDefinitions {
   readonly handlers: ReadonlyMap<string, readonly HandlerDefinition[]>;
   /** Job name → its `@OnSchedule` handler. */
   readonly schedules: ReadonlyMap<string, ScheduleDefinition>;
+  /** The options with the plugins' commands, listeners, middleware and intents merged in. */
+  readonly options: BotOptions;
+  /** The plugins, and which classes are theirs. */
+  readonly plugins: MergedPlugins<BotOptions>;
 }
 
 type AnyClass = new (...args: never[]) => unknown;
@@ -36,8 +42,10 @@ type AnyClass = new (...args: never[]) => unknown;
  * Reads and checks the options and the classes' decorators; every rule broken is listed in one
  * {@link DefinitionError}, naming the option, or the class and member.
  */
-export function readBotDefinitions(options: BotOptions): BotDefinitions {
-  const problems = checkOptions(options);
+export function readBotDefinitions(given: BotOptions): BotDefinitions {
+  const problems = checkOptions(given);
+  const plugins = mergePlugins(given, problems);
+  const { options } = plugins;
   const commandList = readCommands(options.commands ?? [], options.devGuild, problems);
   const handlerList = (options.listeners ?? []).flatMap((l) => readListener(l, problems));
   const schedules = readSchedules(options.listeners ?? [], problems);
@@ -52,7 +60,7 @@ export function readBotDefinitions(options: BotOptions): BotDefinitions {
     if (list) list.push(h);
     else handlers.set(h.event, [h]);
   }
-  return { commands, handlerList, handlers, schedules };
+  return { commands, handlerList, handlers, schedules, options, plugins };
 }
 
 function checkOptions(options: BotOptions): string[] {
@@ -138,14 +146,15 @@ export interface BotServices {
 /**
  * Registers the bot's services, the providers, and the classes of its commands, listeners and
  * jobs in its container: a command of `scope: "interaction"` is made per use, every other class
- * once per bot (and `@singleton()` services once in this bot, none shared with others).
+ * once per bot (and `@singleton()` services once in this bot, none shared with others). A plugin's
+ * classes and services go in a child container of its own; answers those containers.
  */
 export function registerServices(
   container: DependencyContainer,
   services: BotServices,
   definitions: BotDefinitions,
-  options: BotOptions,
-): void {
+): PluginContainers {
+  const { options } = definitions;
   container.registerInstance(services.botClass, services.bot);
   container.registerInstance(RestClient, services.rest);
   container.registerInstance(GatewayClient, services.gateway);
@@ -155,22 +164,32 @@ export function registerServices(
   container.registerInstance(Clock as unknown as InjectionToken<Clock>, services.clock);
   container.registerInstance(StateStore as unknown as InjectionToken<StateStore>, services.store);
   container.registerInstance(Scheduler, services.scheduler);
-  const schedules = [...definitions.schedules.values()];
-  for (const s of schedules) registerOnce(container, s.target as unknown as AnyClass);
   for (const p of options.providers ?? []) container.registerInstance(p.provide, p.useValue);
+  const { plugins, ownerOf } = definitions.plugins;
+  const homes = makePluginContainers(container, plugins, ownerOf);
+  const schedules = [...definitions.schedules.values()];
+  for (const s of schedules) registerOnce(homes.homeOf(s.target), s.target as unknown as AnyClass);
   const commands = [...definitions.commands.values()];
   for (const c of commands) {
     const target = c.target as unknown as AnyClass;
     const lifecycle = c.options.scope === "interaction" ? Lifecycle.ContainerScoped : Lifecycle.Singleton;
-    container.register(target, { useClass: target }, { lifecycle });
+    homes.homeOf(c.target).register(target, { useClass: target }, { lifecycle });
   }
-  for (const h of definitions.handlerList) registerOnce(container, h.target as unknown as AnyClass);
-  // Services marked @singleton(): one instance in this bot's container, none shared with others.
-  registerSingletons(container, [
+  for (const h of definitions.handlerList)
+    registerOnce(homes.homeOf(h.target), h.target as unknown as AnyClass);
+  // Services marked @singleton(): one instance in this bot's container (or the plugin's for a
+  // plugin's class), none shared with others; a plugin's exports are made in the plugin's only.
+  const roots = new Map<DependencyContainer, AnyClass[]>();
+  for (const target of [
     ...commands.map((c) => c.target),
     ...definitions.handlerList.map((h) => h.target),
     ...schedules.map((s) => s.target),
-  ] as never[]);
+  ]) {
+    const home = homes.homeOf(target);
+    roots.set(home, [...(roots.get(home) ?? []), target as unknown as AnyClass]);
+  }
+  for (const [home, list] of roots) registerSingletons(home, list as never[], homes.exported);
+  return homes;
 }
 
 function registerOnce(container: DependencyContainer, target: AnyClass): void {

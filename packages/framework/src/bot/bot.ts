@@ -31,6 +31,7 @@ import {
   registerServices,
   worldOf,
 } from "./bot-setup.js";
+import type { PluginContainers } from "../plugin/plugin-containers.js";
 import { logGateway } from "./gateway-log.js";
 import { RecoveryKeeper } from "./recovery-keeper.js";
 import { BotEnd } from "./bot-end.js";
@@ -86,19 +87,26 @@ export class Bot {
   readonly #serverQueue = {
     run: <T>(key: string, task: () => Promise<T>) => this.#dispatcher.serverQueue.run(key, task),
   };
+  /** The containers of the plugins' classes and services (children of {@link container}). */
+  readonly #plugins: PluginContainers;
 
   constructor(options: BotOptions) {
-    this.#options = options;
     this.#telemetry = new BotTelemetry(options.telemetry);
     this.#definitions = readBotDefinitions(options);
+    // The options with the plugins' commands, listeners, middleware and intents merged in.
+    this.#options = this.#definitions.options;
     const conversations = readConversations(options.conversations);
-    this.intents = withConversationIntents(intentsFor(this.#definitions.handlerList, options), conversations);
+    this.intents = withConversationIntents(
+      intentsFor(this.#definitions.handlerList, this.#options),
+      conversations,
+    );
     this.logger =
       options.logger instanceof Logger ? options.logger : new PinoLogger({ level: options.logger ?? "info" });
     this.clock = (options.clock as Clock | undefined) ?? new SystemClock();
     this.#grants = new GrantsWarner(
       () => [...this.#definitions.handlers.values()].flat(),
       () => [...this.conversations.definitions.values()],
+      this.#definitions.plugins.scopes,
       this.logger,
     );
     this.rest = makeRestClient(options, this.clock, this.logger);
@@ -118,7 +126,7 @@ export class Bot {
     );
     const { rest, gateway, world, logger, clock, store, scheduler } = this;
     const services = { rest, gateway, world, logger, clock, store, scheduler, bot: this, botClass: Bot };
-    registerServices(this.container, services, this.#definitions, options);
+    this.#plugins = registerServices(this.container, services, this.#definitions);
     this.conversations = makeConversations(this.#dispatchDeps(), this, this.#serverQueue, conversations);
     if (!options.connection && options.store !== undefined && options.catchUp !== false) {
       this.#keeper = new RecoveryKeeper(this.gateway, this.store, this.logger);
@@ -135,6 +143,7 @@ export class Bot {
   #dispatchDeps(): DispatchDeps {
     return {
       container: this.container,
+      containerOf: (target) => this.#plugins.homeOf(target),
       rest: this.rest,
       clock: this.clock,
       logger: this.logger,
@@ -333,6 +342,7 @@ export class Bot {
    */
   async #dispose(): Promise<void> {
     try {
+      for (const plugin of this.#plugins.containers) await plugin.dispose();
       await this.container.dispose();
     } catch (error) {
       this.logger.error("a service's dispose() threw", error);

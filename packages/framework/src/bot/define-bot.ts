@@ -3,6 +3,7 @@ import { readConversations, withConversationIntents } from "../conversations/con
 import { intentsFor } from "../definitions/intents.js";
 import { readListener } from "../definitions/listener-definition.js";
 import { DefinitionError } from "../errors.js";
+import { mergePlugins } from "../plugin/merge-plugins.js";
 import type { BotOptions } from "./bot-options.js";
 
 /**
@@ -26,14 +27,14 @@ export function defineBot(definition: BotDefinition): BotDefinition {
 
 /**
  * The intents a bot with this definition asks for (its listeners' events, its conversations',
- * `messageContent`, `intents`), without making the bot: a host needs them before it opens the connection.
+ * `messageContent`, `intents`, and its plugins' likewise), without making the bot: a host needs them
+ * before it opens the connection.
  */
 export function intentsOfBot(definition: BotDefinition): Intent[] {
   const problems: string[] = [];
-  const handlers = (definition.listeners ?? []).flatMap((l) => readListener(l, problems));
+  // With its plugins' listeners and intents.
+  const { options } = mergePlugins(definition, problems);
+  const handlers = (options.listeners ?? []).flatMap((l) => readListener(l, problems));
   if (problems.length > 0) throw new DefinitionError(problems);
-  return withConversationIntents(
-    intentsFor(handlers, definition),
-    readConversations(definition.conversations),
-  );
+  return withConversationIntents(intentsFor(handlers, options), readConversations(definition.conversations));
 }

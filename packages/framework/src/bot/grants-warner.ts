@@ -1,13 +1,14 @@
-import type { GuildCreatePayload } from "@chatbot/protocol";
+import type { GuildCreatePayload, Scope } from "@chatbot/protocol";
 import { conversationGrantsWarning } from "../conversations/conversation-needs.js";
 import type { Conversation } from "../conversations/define-conversation.js";
 import { missingGrantsWarning } from "../definitions/intents.js";
 import type { HandlerDefinition } from "../definitions/listener-definition.js";
+import { missingScopesWarning } from "../plugin/missing-scopes.js";
 import type { Logger } from "../services.js";
 
 /**
- * Says in the log which listeners and conversations can never hear from a server, because its
- * install does not grant what they need: every server once the bot is ready, then each server the
+ * Says in the log which listeners and conversations can never hear from a server, and which
+ * plugins lack a scope there, because its install does not grant what they need: every server once the bot is ready, then each server the
  * bot is installed in while it runs (a reconnect's servers, seen before, are not told again).
  */
 export class GrantsWarner {
@@ -16,6 +17,8 @@ export class GrantsWarner {
   constructor(
     private readonly handlers: () => readonly HandlerDefinition[],
     private readonly conversations: () => readonly Conversation[],
+    /** The scopes the plugins need, each with the plugins that need it. */
+    private readonly scopes: ReadonlyMap<Scope, readonly string[]>,
     private readonly logger: Logger,
   ) {}
 
@@ -41,5 +44,7 @@ export class GrantsWarner {
     if (warning) this.logger.warn(warning);
     const unheard = conversationGrantsWarning(this.conversations(), guilds);
     if (unheard) this.logger.warn(unheard);
+    const scopes = missingScopesWarning(this.scopes, guilds);
+    if (scopes) this.logger.warn(scopes);
   }
 }

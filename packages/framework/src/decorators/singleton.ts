@@ -18,9 +18,14 @@ export function singleton(): ClassDecorator {
 
 /**
  * Registers in `container`, as singletons of that container, every `@singleton()` class that
- * `roots` reach through their constructors' parameter types, however deep.
+ * `roots` reach through their constructors' parameter types, however deep, but those in `except`
+ * (a plugin's exports, which another container makes).
  */
-export function registerSingletons(container: DependencyContainer, roots: readonly Class[]): void {
+export function registerSingletons(
+  container: DependencyContainer,
+  roots: readonly Class[],
+  except: ReadonlySet<unknown> = new Set(),
+): void {
   const seen = new Set<Class>();
   const visit = (target: Class) => {
     if (seen.has(target)) return;
@@ -28,14 +33,26 @@ export function registerSingletons(container: DependencyContainer, roots: readon
     const params = (Reflect.getMetadata("design:paramtypes", target) as Class[] | undefined) ?? [];
     for (const param of params) if (typeof param === "function") visit(param);
     const concrete = target as unknown as new (...args: unknown[]) => unknown;
-    if (Reflect.getOwnMetadata(META.singleton, target) === true && !container.isRegistered(concrete)) {
-      // tsyringe builds a Singleton in the container that asked first, and keeps it there for
-      // dispose(): an interaction's scope, which nobody disposes. So the class is built under a token
-      // of its own, always asked of this container: made here, shared by the scopes, disposed here.
-      const own = Symbol(concrete.name);
-      container.register(own, { useClass: concrete }, { lifecycle: Lifecycle.Singleton });
-      container.register(concrete, { useFactory: () => container.resolve(own) });
+    if (
+      Reflect.getOwnMetadata(META.singleton, target) === true &&
+      !except.has(target) &&
+      !container.isRegistered(concrete)
+    ) {
+      madeHere(container, target);
     }
   };
   for (const root of roots) visit(root);
+}
+
+/**
+ * Registers `target` as one instance of `container`, always made by it. tsyringe builds a Singleton
+ * in the container that asked first, and keeps it there for dispose(): an interaction's scope, which
+ * nobody disposes. So the class is built under a token of its own, always asked of this container:
+ * made here, shared by the scopes, disposed here.
+ */
+export function madeHere(container: DependencyContainer, target: Class): void {
+  const concrete = target as unknown as new (...args: unknown[]) => unknown;
+  const own = Symbol(concrete.name);
+  container.register(own, { useClass: concrete }, { lifecycle: Lifecycle.Singleton });
+  container.register(concrete, { useFactory: () => container.resolve(own) });
 }

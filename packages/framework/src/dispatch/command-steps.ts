@@ -181,7 +181,7 @@ export function runCommand(deps: DispatchDeps): CommandStep {
       const definition = run.definition!;
       // A command of the bot's scope is the bot's: made (and disposed) by its container.
       const instance = resolveClass(
-        definition.options.scope === "interaction" ? run.scope : deps.container,
+        definition.options.scope === "interaction" ? run.scope : deps.containerOf(definition.target),
         definition.target as unknown as new () => { run(...args: unknown[]): unknown },
       );
       await instance.run(

@@ -10,6 +10,8 @@ import type { InFlight } from "./in-flight.js";
 /** What the dispatch steps use of the bot: its services, its options and its running handlers. */
 export interface DispatchDeps {
   readonly container: DependencyContainer;
+  /** The container a command's, listener's or job's class is made in: its plugin's, else the bot's. */
+  containerOf(target: abstract new (...args: never[]) => unknown): DependencyContainer;
   readonly rest: RestClient;
   readonly clock: Clock;
   readonly logger: Logger;

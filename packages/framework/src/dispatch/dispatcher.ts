@@ -104,10 +104,11 @@ export class Dispatcher {
   /** Runs a use of a command through the command pipeline. */
   command(interaction: GatewayInteraction): Promise<void> {
     const deps = this.#deps;
-    const scope = deps.container.createChildContainer();
+    const definition = this.#targets.commands.get(interaction.data.name);
+    // A plugin's command is made, and resolves services, in its plugin's container.
+    const scope = (definition ? deps.containerOf(definition.target) : deps.container).createChildContainer();
     const logger = deps.logger.child({ interaction_id: interaction.id, command: interaction.data.name });
     const ctx = new CommandContext(interaction, deps.rest, deps.clock, logger, scope, deps.world);
-    const definition = this.#targets.commands.get(interaction.data.name);
     if (definition) scope.registerInstance(CommandContext, ctx);
     return this.commands.run({ interaction, ctx, scope, definition, span: null, ran: false });
   }

@@ -146,7 +146,7 @@ export function callHandler(deps: DispatchDeps): NamedStep<HandlerRun> {
     // What the method returns goes to the pipeline as it is (it makes a promise of a plain value).
     run: ({ event, ctx, handler }) => {
       const instance = resolveClass(
-        deps.container,
+        deps.containerOf(handler.target),
         handler.target as unknown as new () => Record<string | symbol, unknown>,
       );
       return (instance[handler.method] as (payload: unknown, ctx: EventContext) => Promise<void> | void).call(

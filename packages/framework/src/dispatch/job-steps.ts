@@ -43,6 +43,6 @@ export function callJob(deps: DispatchDeps): NamedStep<JobRun> {
   return {
     name: "handler",
     run: ({ payload, job, definition }) =>
-      callMethod(deps.container, definition.target, definition.method, [payload, job]),
+      callMethod(deps.containerOf(definition.target), definition.target, definition.method, [payload, job]),
   };
 }

@@ -6,7 +6,7 @@ import {
   type User,
   UseMiddleware,
 } from "@chatbot/framework";
-import { ModLog } from "../mod-log.js";
+import { ModLog } from "@chatbot/plugin-mod-log";
 import { WarningStore } from "../warning-store.js";
 
 @Command({ name: "warn", description: "Warns a member" })

@@ -1,0 +1,73 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, expect, it } from "vitest";
+import { create, inProject, LINE_WARNING, REPO } from "./generated-project.js";
+
+const dir = mkdtempSync(join(tmpdir(), "create-chat-bot-plugin-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+it(
+  "makes a publishable plugin package with --local, which installs, type-checks, passes its tests and packs",
+  { timeout: 240_000 },
+  () => {
+    const name = "chatbot-plugin-faq";
+    const made = create(
+      [name, "--template", "plugin", "--yes", "--no-install", "--no-git", "--local", REPO],
+      dir,
+    );
+    expect(made.stderr).toBe(LINE_WARNING);
+    expect(made.stdout).toMatch(new RegExp(`^created ${name} from the plugin template in \\d+ ms\n`));
+    // A package, not a bot: none of the bot's shared files, and nothing to run but its tests.
+    expect(made.stdout).toContain(`Next:\n  cd ${name}\n  npm test\n`);
+    const project = join(dir, name);
+    for (const file of ["src/main.ts", ".env.example", "template.json"]) {
+      expect(existsSync(join(project, file)), file).toBe(false);
+    }
+    const manifest = JSON.parse(readFileSync(join(project, "package.json"), "utf8"));
+    expect(manifest.private).toBeUndefined();
+    expect(manifest.peerDependencies).toEqual({ "@chatbot/framework": "^0.1.0" });
+    expect(manifest.devDependencies["@chatbot/framework"]).toBe(`file:${join(REPO, "packages/framework")}`);
+    expect(manifest.exports["."]).toEqual({ types: "./dist/index.d.ts", default: "./dist/index.js" });
+    expect(readFileSync(join(project, "src/plugin-name.ts"), "utf8")).toContain(`"${name}"`);
+
+    const install = inProject(project, "npm", ["install", "--prefer-offline", "--no-audit", "--no-fund"]);
+    expect(install.status, install.output).toBe(0);
+    const typecheck = inProject(project, process.execPath, [
+      "node_modules/typescript/bin/tsc",
+      "-p",
+      "tsconfig.json",
+    ]);
+    expect(typecheck.output).toBe("");
+    const tests = inProject(project, process.execPath, ["node_modules/vitest/vitest.mjs", "run"]);
+    expect(tests.output).toMatch(/Tests\s+3 passed/);
+    expect(tests.status, tests.output).toBe(0);
+
+    // What npm publish would publish: built first (prepack), the code and its type declarations.
+    const packed = spawnSync("npm", ["pack", "--dry-run", "--json"], { cwd: project, encoding: "utf8" });
+    expect(packed.status, packed.stderr).toBe(0);
+    // The prepack script's own lines come before the JSON on stdout.
+    const listed = JSON.parse(packed.stdout.slice(packed.stdout.indexOf("\n[") + 1)) as [
+      { files: { path: string }[] },
+    ];
+    const files = listed[0].files.map((f) => f.path).sort();
+    expect(files).toEqual(
+      expect.arrayContaining(["dist/index.js", "dist/index.d.ts", "dist/plugin.js", "package.json"]),
+    );
+    expect(files.filter((f) => f.startsWith("test/") || f.startsWith("src/"))).toEqual([]);
+
+    // The README's block, as a bot module, imports the built package by its name and makes a bot
+    // that asks for the intents the plugin needs, under plain node.
+    const readme = readFileSync(join(project, "README.md"), "utf8");
+    const block = /```ts\n([\s\S]*?)```/.exec(readme)![1]!;
+    expect(block).toContain(`from "${name}"`);
+    writeFileSync(join(project, "readme-bot.mjs"), block);
+    const imported = inProject(project, process.execPath, [
+      "--input-type=module",
+      "-e",
+      'const { intentsOfBot } = await import("@chatbot/framework"); const bot = (await import("./readme-bot.mjs")).default; console.log(intentsOfBot(bot).join());',
+    ]);
+    expect(imported.output).toBe("guild_messages,message_content\n");
+  },
+);

@@ -1,0 +1,50 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { guideProject, runNode } from "../../../test-support/run-node.js";
+
+const packageDir = fileURLToPath(new URL("../", import.meta.url));
+const root = join(packageDir, "../..");
+const guide = readFileSync(join(root, "docs/plugins.md"), "utf8");
+const made = guideProject(packageDir, guide, "docs/plugins.md", ["ts"]);
+afterAll(() => made.remove());
+// Vite's transform reads the decorator settings (legacy decorators, metadata) from tsconfig.json.
+writeFileSync(
+  join(made.root, "tsconfig.json"),
+  JSON.stringify({
+    extends: "../../../tsconfig.base.json",
+    compilerOptions: { noEmit: true, lib: ["ES2023", "esnext.disposable"] },
+    include: ["src", "test"],
+  }),
+);
+
+describe("docs/plugins.md", () => {
+  it("holds a bot with two plugins, one written on the page, and its test", () => {
+    expect([...made.files.keys()].sort()).toEqual([
+      "src/bot.ts",
+      "src/commands/compare.ts",
+      "src/thanks/karma-command.ts",
+      "src/thanks/karma.ts",
+      "src/thanks/plugin.ts",
+      "src/thanks/thanks-listener.ts",
+      "src/thanks/thanks-settings.ts",
+      "test/thanks.test.ts",
+    ]);
+  });
+
+  it("type-checks, and its test passes under vitest", { timeout: 180_000 }, async () => {
+    const tsc = await runNode(
+      [join(root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.json"],
+      made.root,
+    );
+    expect(tsc.output).toBe("");
+    const vitest = join(root, "node_modules/vitest/vitest.mjs");
+    const tests = await runNode(
+      [vitest, "run", "--root", made.root, "--config", "vitest.config.mjs"],
+      made.root,
+    );
+    expect(tests.output).toMatch(/Tests\s+2 passed \(2\)/);
+    expect(tests.code).toBe(0);
+  });
+});
