@@ -215,7 +215,13 @@ describe("a conversation in one process", () => {
   it("asks for the intents its steps need, and warns at start where the install does not grant them", async () => {
     const w = await world({ people: ["ada"], app: { intents: ["guilds", "guild_messages"] } });
     const { bot, logger } = await startedBot(w, definition);
-    expect(bot.intents).toEqual(["guild_messages", "guild_reactions", "message_content"]);
+    expect(bot.intents).toEqual([
+      "guild_expressions",
+      "guild_messages",
+      "guild_reactions",
+      "guilds",
+      "message_content",
+    ]);
     expect(lines(logger).filter((l) => l.startsWith("warn conversations"))).toEqual([
       `warn conversations "setup" cannot hear every answer: in server "${w.server.name}" (${w.server.id}) the install does not grant message_content (an answer's text arrives empty unless it mentions the bot), guild_reactions (no answer by reaction arrives). Ask the server to grant the intent.`,
     ]);

@@ -261,7 +261,11 @@ describe("plugins", () => {
 
   it("merges a plugin's intents, and warns of a server whose install lacks a scope it needs", async () => {
     const roster = definePlugin({ name: "roster", intents: ["guild_members"] });
-    expect(intentsOfBot({ intents: ["guilds"], plugins: [roster()] })).toEqual(["guild_members", "guilds"]);
+    expect(intentsOfBot({ intents: ["guilds"], plugins: [roster()] })).toEqual([
+      "guild_expressions",
+      "guild_members",
+      "guilds",
+    ]);
     // members.read takes effect only with privileged access, which the world's app lacks.
     const members = definePlugin({ name: "members", scopes: ["members.read"] });
     const w = await world({ people: ["ada"] });

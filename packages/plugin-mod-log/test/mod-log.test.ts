@@ -100,5 +100,5 @@ it("checks its options when the bot is made, naming the plugin, the option and t
     'plugin "mod-log": option chanel: Invalid key: Expected never but received "chanel"',
   );
   // Left out, the channel is #mod-log.
-  expect(intentsOfBot({ plugins: [modLog()] })).toEqual(["guild_moderation"]);
+  expect(intentsOfBot({ plugins: [modLog()] })).toEqual(["guild_expressions", "guild_moderation", "guilds"]);
 });

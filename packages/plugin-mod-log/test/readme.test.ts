@@ -15,7 +15,7 @@ it("README.md's block is a bot module with the plugin, as written", async () => 
   expect(block).toBeDefined();
   writeFileSync(join(scratch, "bot.ts"), block!);
   const bot = ((await import(join(scratch, "bot.ts"))) as { default: BotDefinition }).default;
-  expect(intentsOfBot(bot)).toEqual(["guild_moderation"]);
+  expect(intentsOfBot(bot)).toEqual(["guild_expressions", "guild_moderation", "guilds"]);
   const made = createBot({ ...bot, token: "t", baseUrl: "http://127.0.0.1:1", logger: "silent" });
-  expect(made.intents).toEqual(["guild_moderation"]);
+  expect(made.intents).toEqual(["guild_expressions", "guild_moderation", "guilds"]);
 });
