@@ -1,6 +1,6 @@
 // Framework benchmark (issue 12), three measures in one run:
-// 1. Per-event overhead of the framework's dispatch: decode (JSON.parse), two event middlewares, DI
-//    resolution of the listener and the handler call, against the floor of JSON.parse + a map
+// 1. Per-event overhead of the framework's dispatch: decode (JSON.parse), the world view's update
+//    (the author met), two event middlewares, DI resolution of the listener and the handler call, against the floor of JSON.parse + a map
 //    lookup + a direct call on the same frames, in ns per event (BENCH_EVENTS, default 200,000).
 //    Target: overhead under 2 µs.
 // 2. A bot with 50 commands already in sync, from start() to ready, against the reference server:
@@ -82,6 +82,34 @@ async function eventOverhead() {
     logger: "silent",
   });
   await bot.start();
+  // The world view is on, as in every bot: the messages' server is in it, and each message's
+  // author is met (kept among the server's members) as the event goes through.
+  bot.world.load({
+    id: "100000000000004001",
+    name: "bench",
+    description: null,
+    icon_id: null,
+    owner_id: "100000000000001001",
+    channels: [
+      {
+        id: "100000000000005001",
+        guild_id: "100000000000004001",
+        name: "general",
+        kind: "text",
+        topic: null,
+        position: 0,
+        category_id: null,
+        slowmode_seconds: 0,
+        permissions: ["view_channels", "send_messages"],
+      },
+    ],
+    categories: [],
+    roles: [],
+    me: { roles: [], permissions: ["view_channels", "send_messages"] },
+    scopes: ["messages.read"],
+    intents: ["guilds", "guild_messages"],
+    emojis: [],
+  });
 
   // Frames come off a socket a few at a time: each path yields to the event loop every 100 frames
   // (as a socket's reads do), so the handlers of one batch finish before the next arrives.

@@ -1,38 +1,17 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import type { ChildProcess } from "node:child_process";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
-import { fileURLToPath } from "node:url";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { fixtureProcesses } from "./fixture-processes.js";
 import { world } from "./support.js";
 
 // Catching up across processes as a deployed bot lives: a bot killed (SIGKILL, no stop()) in the
 // middle of a burst, and a new process on the same SQLite file. The bot is a real process (plain
 // node on the built packages).
 
-const MAIN = fileURLToPath(new URL("./fixtures/catch-up-main.mjs", import.meta.url));
-const dir = mkdtempSync(join(tmpdir(), "catch-up-process-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const children: ChildProcess[] = [];
-afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
-});
-
-/** Starts the fixture; resolves once it printed "ready". */
-async function startMain(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  children.push(child);
-  const lines = createInterface({ input: child.stdout! });
-  await new Promise<void>((resolve, reject) => {
-    lines.on("line", (line) => line === "ready" && resolve());
-    child.once("exit", (code) => reject(new Error(`the bot exited (code ${code}) before it was ready`)));
-  });
-  return child;
-}
+const { dir, start: startMain } = fixtureProcesses(
+  new URL("./fixtures/catch-up-main.mjs", import.meta.url),
+  "catch-up-process",
+);
 
 const exited = (child: ChildProcess) =>
   child.exitCode !== null || child.signalCode !== null

@@ -1,37 +1,17 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import type { ChildProcess } from "node:child_process";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
-import { fileURLToPath } from "node:url";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CONVERSATION_KEY_PREFIX, CURSOR_KEY_PREFIX, SqliteStore } from "../src/index.js";
+import { fixtureProcesses } from "./fixture-processes.js";
 import { world } from "./support.js";
 
 // A conversation across processes as a deployed bot lives: the bot is a real process (plain node on
 // the built packages) on an SQLite file, killed (SIGKILL, no stop()) between question and answer.
 
-const MAIN = fileURLToPath(new URL("./fixtures/report-main.mjs", import.meta.url));
-const dir = mkdtempSync(join(tmpdir(), "conversations-process-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const children: ChildProcess[] = [];
-afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
-});
-
-async function startMain(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  children.push(child);
-  const lines = createInterface({ input: child.stdout! });
-  await new Promise<void>((resolve, reject) => {
-    lines.on("line", (line) => line === "ready" && resolve());
-    child.once("exit", (code) => reject(new Error(`the bot exited (code ${code}) before it was ready`)));
-  });
-  return child;
-}
+const { dir, start: startMain } = fixtureProcesses(
+  new URL("./fixtures/report-main.mjs", import.meta.url),
+  "conversations-process",
+);
 
 const killed = (child: ChildProcess) => {
   child.kill("SIGKILL");
