@@ -34,6 +34,9 @@ export default {
     join(root, "docs/.vitepress/typedoc-anchors.mjs"),
     join(root, "docs/.vitepress/typedoc-unique-declarations.mjs"),
   ],
+  // Source links point at the published repository whatever this clone's remote is (CI's clone has
+  // a local path for its origin, which TypeDoc cannot turn into a link and warns about).
+  sourceLinkTemplate: "https://github.com/chatbot-dev/chatbot/blob/{gitRevision}/{path}#L{line}",
   // `npm run typecheck` checks the sources; TypeDoc only reads them.
   skipErrorChecking: true,
   excludePrivate: true,
