@@ -68,6 +68,6 @@ it(
       "-e",
       'const { intentsOfBot } = await import("@chatbot/framework"); const bot = (await import("./readme-bot.mjs")).default; console.log(intentsOfBot(bot).join());',
     ]);
-    expect(imported.output).toBe("guild_messages,message_content\n");
+    expect(imported.output).toBe("guild_expressions,guild_messages,guilds,message_content\n");
   },
 );
