@@ -87,7 +87,7 @@ async function addedCluster(project: string): Promise<void> {
 describe("create-chat-bot", () => {
   it.each([
     ["basic", 3],
-    ["moderation", 2],
+    ["moderation", 4],
     ["webhook-relay", 2],
   ])(
     "makes the %s project with --local, which installs, type-checks, builds and passes its own tests",

@@ -35,7 +35,7 @@ describe("docs/plugins.md", () => {
 
   it("type-checks, and its test passes under vitest", { timeout: 180_000 }, async () => {
     const tsc = await runNode(
-      [join(root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.json"],
+      [join(root, "node_modules/@typescript/native/bin/tsc"), "-p", "tsconfig.json"],
       made.root,
     );
     expect(tsc.output).toBe("");
