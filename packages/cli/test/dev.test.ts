@@ -189,7 +189,8 @@ export class Seen {
     );
     project.write("src/listeners/reacts.ts", listener("Reacts", "MESSAGE_REACTION_ADD"));
     project.write("src/listeners/bans.ts", listener("Bans", "GUILD_BAN_ADD"));
-    project.write("src/listeners/emojis.ts", listener("Emojis", "GUILD_EMOJIS_UPDATE"));
+    // (Not GUILD_EMOJIS_UPDATE: every bot asks for guild_expressions already, for its world view.)
+    project.write("src/listeners/members.ts", listener("Members", "GUILD_MEMBER_ADD"));
     const dev = await start(project);
     const { channels } = project.world();
     const post = (content: string) =>
@@ -206,7 +207,7 @@ export class Seen {
     };
     const posters = Promise.all([poster(), poster(), poster(), poster()]);
     const listeners = ["Seen"];
-    for (const name of ["Reacts", "Bans", "Emojis"]) {
+    for (const name of ["Reacts", "Bans", "Members"]) {
       listeners.push(name);
       const imports = listeners
         .filter((l) => l !== "Seen")
