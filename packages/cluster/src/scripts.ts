@@ -12,14 +12,15 @@ export function defineScript(redis: Redis, name: string, numberOfKeys: number, l
 
 /**
  * `lease` → `<holder>:<fence>` when free; answers the fence, or 0 if held. The fence is the next
- * number of the counter, and never less than Redis's clock in milliseconds: a Redis that lost its
+ * number of the counter, and never less than Redis's clock in microseconds: a Redis that lost its
  * data (the counter with it) still hands out fences greater than every one before the loss, as long
- * as fewer than one lease a millisecond was taken on average.
+ * as fewer than one lease a microsecond was taken on average. (Milliseconds were too coarse: a
+ * lease taken in the same millisecond as the loss got the fence of the one before it.)
  */
 export const ACQUIRE_LEASE = `
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
 local fence = redis.call('INCR', KEYS[2])
 if fence < now then
   fence = now
