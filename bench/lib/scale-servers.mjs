@@ -35,6 +35,13 @@ export function serversSeries() {
         limit: { value: 50, at: [10_000] },
       },
     ),
+    sdkConnect: series(
+      "connect",
+      "the SDK's GatewayClient, its world view on: connect() to ready, every server in the view",
+      SERVERS,
+      "linear",
+      { floor: 10, limit: { value: 2_000, at: [10_000] } },
+    ),
     recovery: series("recovery", "drop → `recovered` event, nothing missed", SERVERS, "linear", {
       floor: 100,
     }),
@@ -75,6 +82,7 @@ export async function runServersSize(size, want, S) {
     if (want("my-guilds")) await guarded(size, [S.myGuilds], () => myGuilds(size, as("conn"), S));
     if (want("rest")) await guarded(size, [S.restGet, S.restPost], () => rest(size, as("other"), w, S));
     if (want("connect")) await guarded(size, [S.connect, S.connectOthers], () => connect(size, server, w, S));
+    if (want("connect")) await guarded(size, [S.sdkConnect], () => sdkConnect(size, w, S));
     if (want("recovery") && size <= RECOVERY_MAX)
       await guarded(size, [S.recovery], () => recovery(size, server, w, S));
   } finally {
@@ -221,6 +229,44 @@ async function connectRound(reader, w, timeoutMs) {
   await loops;
   const during = calls.filter((c) => c.at <= read.endedAt && c.at + c.ms >= read.identifiedAt);
   return { read, others: summarize(during.map((c) => c.ms)) };
+}
+
+/**
+ * The SDK's GatewayClient (world view on, as every framework bot has it) from connect() to ready:
+ * READY and every GUILD_CREATE read and applied to its view. Best of two.
+ */
+async function sdkConnect(size, w, S) {
+  const { GatewayClient } = await import("../../packages/gateway/dist/index.js");
+  const { RestClient } = await import("../../packages/rest/dist/index.js");
+  const times = [];
+  let held = 0;
+  for (let round = 0; round < 2; round++) {
+    const token = w.apps.sdk.token;
+    const rest = new RestClient({ token, baseUrl: w.baseUrl, globalLimit: Infinity });
+    const gateway = new GatewayClient({
+      token,
+      intents: ["guilds"],
+      rest,
+      gatewayUrl: w.gatewayUrl,
+      recovery: false,
+    });
+    try {
+      const start = performance.now();
+      await within(gateway.connect(), 30_000 + size * 10, "the SDK's connect");
+      times.push(performance.now() - start);
+      held = gateway.world.size;
+    } finally {
+      await gateway.close();
+      await rest.close();
+    }
+  }
+  const checks = [{ ok: held === size, reason: `the view held ${held} servers of ${size}` }];
+  S.sdkConnect.points.push({
+    size,
+    value: Math.min(...times),
+    checks,
+    note: `by round ${times.map(Math.round).join(", ")}`,
+  });
 }
 
 /** The SDK connected, dropped with 4000, reconnecting: counts messages handed over as recovered. */
