@@ -39,7 +39,7 @@ export class Directory<T extends Named> implements Iterable<T> {
     return this.get(id) !== undefined;
   }
 
-  /** The first with this exact name (in {@link list} order), or `undefined`. */
+  /** The first with this exact name (in {@link Directory.list} order), or `undefined`. */
   byName(name: string): T | undefined {
     let found: T | undefined;
     for (const item of this) {
@@ -48,7 +48,7 @@ export class Directory<T extends Named> implements Iterable<T> {
     return found;
   }
 
-  /** Every one with this exact name, in {@link list} order. */
+  /** Every one with this exact name, in {@link Directory.list} order. */
   allByName(name: string): T[] {
     return this.list().filter((item) => item.name === name);
   }

@@ -26,7 +26,7 @@ export interface MemberSettings {
 
 /**
  * The people a bot has met in one server, most recently met last, at most `max` of them (the least
- * recently met go first). A person not met is `undefined`: {@link fetch} asks the service and keeps
+ * recently met go first). A person not met is `undefined`: {@link MemberDirectory.fetch} asks the service and keeps
  * the answer. A member is met through member events (with the `guild_members` intent), a command's
  * resolved members, and (as a user only) message authors and command users.
  */
@@ -57,7 +57,7 @@ export class MemberDirectory {
 
   /**
    * The member with this user id, as last met, or `undefined` when the bot has not met them as a
-   * member (they may still be one: {@link fetch} asks the service).
+   * member (they may still be one: {@link MemberDirectory.fetch} asks the service).
    */
   get(userId: string): Member | undefined {
     const record = this.#met.get(userId);

@@ -237,7 +237,7 @@ export class WorldView {
     };
   }
 
-  /** Replaces the whole view with one {@link export}ed (by another thread's view, say). */
+  /** Replaces the whole view with one {@link WorldView.export | exported} (by another thread's view, say). */
   import(snapshot: WorldSnapshot): void {
     this.#servers.clear();
     this.#botUserId = snapshot.botUserId;
