@@ -25,8 +25,9 @@ export interface MemberSettings {
 }
 
 /**
- * The people a bot has met in one server, most recently met last, at most `max` of them (the least
- * recently met go first). A person not met is `undefined`: {@link MemberDirectory.fetch} asks the service and keeps
+ * The people a bot has met in one server, at most `maxPerServer` of them. Past it, the one kept
+ * longest that was not met again since it was last passed over goes (a second chance: meeting a
+ * person again only marks them, which keeps a message's cost to a map lookup). A person not met is `undefined`: {@link MemberDirectory.fetch} asks the service and keeps
  * the answer. A member is met through member events (with the `guild_members` intent), a command's
  * resolved members, and (as a user only) message authors and command users.
  */
@@ -75,14 +76,14 @@ export class MemberDirectory {
     return record !== undefined && !record.partial;
   }
 
-  /** Everyone met, least recently met first: a member object, or `{ user }` for a user only. */
+  /** Everyone met, in the order they are kept (roughly least recently met first): a member object, or `{ user }` for a user only. */
   list(): Array<Member | { readonly user: User }> {
     return [...this.#met].map(([id, record]) =>
       record.partial ? { user: record.user(id) } : record.member(id),
     );
   }
 
-  /** The ids of the people met, least recently met first. */
+  /** The ids of the people met, in the order they are kept (roughly least recently met first). */
   ids(): string[] {
     return [...this.#met.keys()];
   }
@@ -175,20 +176,24 @@ export class MemberDirectory {
     this.#roleLists = null;
   }
 
-  /** Moves a known person to the most recently met end. */
+  /** A known person, marked as met again. */
   #touch(id: string): MemberRecord | undefined {
     const record = this.#met.get(id);
-    if (record !== undefined) {
-      this.#met.delete(id);
-      this.#met.set(id, record);
-    }
+    if (record !== undefined) record.recent = true;
     return record;
   }
 
+  /** Keeps a person; past the cap, the longest kept not met again since goes, the others met again moving back. */
   #add(id: string, record: MemberRecord): void {
     if (this.#met === NO_ONE) this.#met = new Map();
     this.#met.set(id, record);
-    if (this.#met.size > this.#settings.maxMembersPerServer) this.#met.delete(this.#met.keys().next().value!);
+    if (this.#met.size <= this.#settings.maxMembersPerServer) return;
+    for (const [oldId, old] of this.#met) {
+      this.#met.delete(oldId);
+      if (!old.recent) return;
+      old.recent = false;
+      this.#met.set(oldId, old);
+    }
   }
 
   /** The role ids as one list shared by every member with the same ones, each id the role's own string. */

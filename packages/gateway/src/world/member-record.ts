@@ -2,6 +2,8 @@ import type { Member, User } from "@chatbot/protocol";
 
 const BOT = 1 << 10;
 const PARTIAL = 1 << 11;
+/** Met again since its directory last passed over it (see `MemberDirectory`'s eviction). */
+const RECENT = 1 << 12;
 const MS = 1023;
 const SEP = "\u0000";
 
@@ -38,10 +40,18 @@ export class MemberRecord {
     return (this.meta & PARTIAL) !== 0;
   }
 
-  /** Takes a user object's newer names. */
+  /** Whether it was met again since the directory last passed over it. */
+  get recent(): boolean {
+    return (this.meta & RECENT) !== 0;
+  }
+
+  set recent(recent: boolean) {
+    this.meta = recent ? this.meta | RECENT : this.meta & ~RECENT;
+  }
+
+  /** Takes a user object's newer names (packed anew only when they changed: the common case is not). */
   setUser(user: User): void {
-    const names = packUser(user);
-    if (names !== this.names) this.names = names;
+    if (!samePacked(this.names, user)) this.names = packUser(user);
     this.meta = (this.meta & ~BOT) | (user.bot ? BOT : 0);
   }
 
@@ -49,7 +59,7 @@ export class MemberRecord {
   setMember(nickname: string | null, joinedAt: number, roles: readonly string[]): void {
     this.nickname = nickname;
     this.joinedS = Math.floor(joinedAt / 1000);
-    this.meta = (joinedAt % 1000) | (this.meta & BOT);
+    this.meta = (joinedAt % 1000) | (this.meta & (BOT | RECENT));
     this.roles = roles;
   }
 
@@ -76,6 +86,20 @@ export class MemberRecord {
     if (this.timeout !== undefined) member.communication_disabled_until = this.timeout;
     return member;
   }
+}
+
+/** Whether `names` is what {@link packUser} makes of `user`, without making it. */
+function samePacked(names: string, user: User): boolean {
+  const { username, name, avatar_id: avatar } = user;
+  const hasAvatar = avatar !== null && avatar !== undefined;
+  const length = username.length + 1 + name.length + (hasAvatar ? avatar.length + 1 : 0);
+  return (
+    names.length === length &&
+    names.startsWith(username) &&
+    names.charCodeAt(username.length) === 0 &&
+    names.startsWith(name, username.length + 1) &&
+    (!hasAvatar || names.endsWith(avatar))
+  );
 }
 
 function packUser(user: User): string {

@@ -15,7 +15,7 @@ import { MemberDirectory as Members, type MemberFetcher } from "./member-directo
 import { frozenEmojis, ServerView } from "./server-view.js";
 import { type WorldStats, worldStats } from "./world-stats.js";
 
-/** Members met kept per server when the options do not say (the least recently met go first). */
+/** Members met kept per server when the options do not say (past it, one not met again goes first). */
 export const DEFAULT_MEMBERS_PER_SERVER = 10_000;
 
 /** A whole view as plain data ({@link WorldView.export}), to hand to another thread or process. */
@@ -24,7 +24,7 @@ export interface WorldSnapshot {
   readonly servers: ReadonlyArray<{
     /** The server as `GUILD_CREATE` carries it; `emojis` `null` when the view does not know them. */
     readonly server: Omit<GuildCreatePayload, "emojis"> & { readonly emojis: Emoji[] | null };
-    /** The people met, least recently met first: members, or `{ user }` for users only. */
+    /** The people met, in the order they are kept: members, or `{ user }` for users only. */
     readonly met: ReadonlyArray<Member | { readonly user: User }>;
   }>;
 }
