@@ -84,32 +84,33 @@ async function eventOverhead() {
   await bot.start();
   // The world view is on, as in every bot: the messages' server is in it, and each message's
   // author is met (kept among the server's members) as the event goes through.
-  if (!process.env.NO_WORLD) bot.world.load({
-    id: "100000000000004001",
-    name: "bench",
-    description: null,
-    icon_id: null,
-    owner_id: "100000000000001001",
-    channels: [
-      {
-        id: "100000000000005001",
-        guild_id: "100000000000004001",
-        name: "general",
-        kind: "text",
-        topic: null,
-        position: 0,
-        category_id: null,
-        slowmode_seconds: 0,
-        permissions: ["view_channels", "send_messages"],
-      },
-    ],
-    categories: [],
-    roles: [],
-    me: { roles: [], permissions: ["view_channels", "send_messages"] },
-    scopes: ["messages.read"],
-    intents: ["guilds", "guild_messages"],
-    emojis: [],
-  });
+  if (!process.env.NO_WORLD)
+    bot.world.load({
+      id: "100000000000004001",
+      name: "bench",
+      description: null,
+      icon_id: null,
+      owner_id: "100000000000001001",
+      channels: [
+        {
+          id: "100000000000005001",
+          guild_id: "100000000000004001",
+          name: "general",
+          kind: "text",
+          topic: null,
+          position: 0,
+          category_id: null,
+          slowmode_seconds: 0,
+          permissions: ["view_channels", "send_messages"],
+        },
+      ],
+      categories: [],
+      roles: [],
+      me: { roles: [], permissions: ["view_channels", "send_messages"] },
+      scopes: ["messages.read"],
+      intents: ["guilds", "guild_messages"],
+      emojis: [],
+    });
 
   // Frames come off a socket a few at a time: each path yields to the event loop every 100 frames
   // (as a socket's reads do), so the handlers of one batch finish before the next arrives.
