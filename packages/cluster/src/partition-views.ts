@@ -58,7 +58,11 @@ export class PartitionViews {
       while (next < ids.length) {
         const id = ids[next++]!;
         try {
-          world.load(await rest.getGuild(id));
+          const snapshot = await rest.getGuild(id);
+          // The get-server answer lists every intent the install grants; the view says those this
+          // bot's connection receives, as GUILD_CREATE does (found by the cluster's oracle test).
+          const intents = snapshot.intents?.filter((intent) => this.#bot.intents.includes(intent));
+          world.load(intents === undefined ? snapshot : { ...snapshot, intents });
           loaded++;
         } catch (error) {
           // Gone since it was listed (404): its GUILD_DELETE is in the partition's stream.

@@ -3,8 +3,8 @@ import { sleep } from "@chatbot/kit";
 import { describe, expect, it } from "vitest";
 import type { Bot } from "../src/index.js";
 import { botFor, world } from "./support.js";
-import { compareWithServer } from "./world-oracle/compare-with-server.js";
-import { seededRandom, WorldChanges } from "./world-oracle/world-changes.js";
+import { compareWithServer } from "../../../test-support/world-oracle/compare-with-server.js";
+import { seededRandom, WorldChanges } from "../../../test-support/world-oracle/world-changes.js";
 
 /** The number of random changes of the run; `WORLD_ORACLE_SEED` replays a run. */
 const CHANGES = 2_000;

@@ -1,0 +1,96 @@
+// The world views of a cluster's workers against the server, the oracle (issue 39): seeded random
+// changes through the dev API with partition takeovers interleaved (a worker stopped, another
+// started); after each settle, each worker's views are compared field by field with what the service
+// answers, for the servers of the partitions it holds. WORLD_ORACLE_SEED replays a run.
+import { defineBot } from "@chatbot/framework";
+import { DevClient } from "@chatbot/protocol/dev";
+import { createTestWorld } from "@chatbot/testing";
+import { afterEach, describe, expect, it } from "vitest";
+import { compareWithServer } from "../../../test-support/world-oracle/compare-with-server.js";
+import { seededRandom, WorldChanges } from "../../../test-support/world-oracle/world-changes.js";
+import { type ClusterNode, partitionOf, startClusterNode } from "../src/index.js";
+import { type RedisServer, startRedisServer } from "../src/testing/redis-server.js";
+
+const PARTITIONS = 4;
+const CHANGES = 1_000;
+const bot = defineBot({ logger: "silent" });
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
+});
+
+describe("a cluster's world views against the server", () => {
+  it(`equal what the service answers after ${CHANGES} random changes with partition takeovers`, async () => {
+    const seed = Number(process.env.WORLD_ORACLE_SEED ?? Math.floor(Math.random() * 2 ** 31));
+    const redis: RedisServer = await startRedisServer();
+    cleanups.push(() => redis.close());
+    const world = await createTestWorld({ people: ["owner"], rateLimits: false });
+    cleanups.push(() => world.close());
+    const dev = new DevClient({ baseUrl: world.baseUrl });
+    const node = async (role: "gateway" | "worker", nodeId: string): Promise<ClusterNode> => {
+      const started = await startClusterNode(bot, {
+        redis: redis.url,
+        role,
+        nodeId,
+        token: world.token,
+        baseUrl: world.baseUrl,
+        gatewayUrl: world.gatewayUrl,
+        partitions: PARTITIONS,
+        heartbeatMs: 200,
+        leaseMs: 800,
+        logger: "silent",
+      });
+      cleanups.push(() => started.stop());
+      return started;
+    };
+    await node("gateway", "gw");
+    const workers = [await node("worker", "w1"), await node("worker", "w2")];
+    await world.app.connected();
+    const [install] = (await dev.call("exportWorld")).installs;
+    const changes = new WorldChanges(dev, world.people.owner.id, world.app.id, world.app.userId, seed);
+    changes.adopt(world.server.id, install!.role_id!, [world.channels.general.id]);
+    const random = seededRandom(seed ^ 0x2545f491);
+
+    /** Every difference between the workers' views and the service, once the cluster settled (15 s at most). */
+    const differences = async (): Promise<string[]> => {
+      let last: string[] = [];
+      for (let waited = 0; waited < 15_000; waited += 100) {
+        last = [];
+        const held = workers.flatMap((w) => w.worker!.partitions);
+        if (new Set(held).size !== PARTITIONS || held.length !== PARTITIONS) {
+          last.push(`partitions held: ${JSON.stringify(workers.map((w) => w.worker!.partitions))}`);
+        }
+        for (const w of workers) {
+          const mine = (id: string) => w.worker!.partitions.includes(partitionOf(id, PARTITIONS));
+          const lines = await compareWithServer(w.bot!.world, w.bot!.rest, dev, w.bot!.intents, mine);
+          last.push(...lines.map((line) => `${w.nodeId}: ${line}`));
+        }
+        if (last.length === 0) return [];
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      return last;
+    };
+
+    const mismatches: string[] = [];
+    let takeovers = 0;
+    let step = 0;
+    let next = 3;
+    while (step < CHANGES && mismatches.length === 0) {
+      if (random() < 0.15) {
+        // A takeover: a worker goes, another comes; their partitions move, and the views with them.
+        const gone = workers.splice(Math.floor(random() * workers.length), 1)[0]!;
+        await gone.stop();
+        workers.push(await node("worker", `w${next++}`));
+        takeovers++;
+      }
+      const batch = 1 + Math.floor(random() * 15);
+      for (let i = 0; i < batch && step < CHANGES; i++, step++) await changes.step();
+      // Merged GUILD_UPDATEs go out.
+      for (let i = 0; i < 3; i++) world.clock.advance(1_000);
+      for (const line of await differences()) mismatches.push(`after change ${step}: ${line}`);
+    }
+    expect(mismatches, `seed ${seed} (replay with WORLD_ORACLE_SEED=${seed})`).toEqual([]);
+    expect(changes.made).toBeGreaterThan(CHANGES * 0.8);
+    expect(takeovers).toBeGreaterThan(2);
+  }, 600_000);
+});
