@@ -2,47 +2,26 @@
 // changes through the dev API with partition takeovers interleaved (a worker stopped, another
 // started); after each settle, each worker's views are compared field by field with what the service
 // answers, for the servers of the partitions it holds. WORLD_ORACLE_SEED replays a run.
-import { defineBot } from "@chatbot/framework";
 import { DevClient } from "@chatbot/protocol/dev";
 import { createTestWorld } from "@chatbot/testing";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { compareWithServer } from "../../../test-support/world-oracle/compare-with-server.js";
 import { seededRandom, WorldChanges } from "../../../test-support/world-oracle/world-changes.js";
-import { type ClusterNode, partitionOf, startClusterNode } from "../src/index.js";
-import { type RedisServer, startRedisServer } from "../src/testing/redis-server.js";
+import { partitionOf } from "../src/index.js";
+import { worldNodes } from "./world-nodes.js";
 
 const PARTITIONS = 4;
 const CHANGES = 1_000;
-const bot = defineBot({ logger: "silent" });
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
-});
+const nodes = worldNodes(PARTITIONS);
 
 describe("a cluster's world views against the server", () => {
   it(`equal what the service answers after ${CHANGES} random changes with partition takeovers`, async () => {
     const seed = Number(process.env.WORLD_ORACLE_SEED ?? Math.floor(Math.random() * 2 ** 31));
-    const redis: RedisServer = await startRedisServer();
-    cleanups.push(() => redis.close());
+    const redis = await nodes.redis();
     const world = await createTestWorld({ people: ["owner"], rateLimits: false });
-    cleanups.push(() => world.close());
+    nodes.later(() => world.close());
     const dev = new DevClient({ baseUrl: world.baseUrl });
-    const node = async (role: "gateway" | "worker", nodeId: string): Promise<ClusterNode> => {
-      const started = await startClusterNode(bot, {
-        redis: redis.url,
-        role,
-        nodeId,
-        token: world.token,
-        baseUrl: world.baseUrl,
-        gatewayUrl: world.gatewayUrl,
-        partitions: PARTITIONS,
-        heartbeatMs: 200,
-        leaseMs: 800,
-        logger: "silent",
-      });
-      cleanups.push(() => started.stop());
-      return started;
-    };
+    const node = (role: "gateway" | "worker", nodeId: string) => nodes.node(redis, world, role, nodeId);
     await node("gateway", "gw");
     const workers = [await node("worker", "w1"), await node("worker", "w2")];
     await world.app.connected();

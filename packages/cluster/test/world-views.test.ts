@@ -1,35 +1,14 @@
 // The bot's world on a cluster (issue 39): each worker holds the views of its partitions' servers,
 // read over REST when it takes a partition and dropped when it lets it go.
-import { defineBot } from "@chatbot/framework";
 import { DevClient } from "@chatbot/protocol/dev";
-import { createTestWorld, type TestWorld } from "@chatbot/testing";
-import { afterEach, describe, expect, it } from "vitest";
-import { type ClusterNode, partitionOf, startClusterNode } from "../src/index.js";
-import { type RedisServer, startRedisServer } from "../src/testing/redis-server.js";
+import { createTestWorld } from "@chatbot/testing";
+import { describe, expect, it } from "vitest";
+import { type ClusterNode, partitionOf } from "../src/index.js";
+import { worldNodes } from "./world-nodes.js";
 
 const PARTITIONS = 8;
-const bot = defineBot({ logger: "silent" });
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
-});
-
-async function node(redis: RedisServer, world: TestWorld, role: "gateway" | "worker", nodeId: string) {
-  const started = await startClusterNode(bot, {
-    redis: redis.url,
-    role,
-    nodeId,
-    token: world.token,
-    baseUrl: world.baseUrl,
-    gatewayUrl: world.gatewayUrl,
-    partitions: PARTITIONS,
-    heartbeatMs: 200,
-    leaseMs: 800,
-    logger: "silent",
-  });
-  cleanups.push(() => started.stop());
-  return started;
-}
+const nodes = worldNodes(PARTITIONS);
+const node = nodes.node;
 
 /** The ids of the servers a worker's view holds, and those of its partitions the bot is in. */
 function held(worker: ClusterNode, all: readonly string[]) {
@@ -42,15 +21,14 @@ function held(worker: ClusterNode, all: readonly string[]) {
 
 describe("the bot's world on a cluster", () => {
   it("gives each worker the views of its partitions' servers, moving them with the partitions", async () => {
-    const redis = await startRedisServer();
-    cleanups.push(() => redis.close());
+    const redis = await nodes.redis();
     const names = Array.from({ length: 8 }, (_, i) => `s${i}`);
     const world = await createTestWorld({
       people: ["ada"],
       servers: Object.fromEntries(names.map((n) => [n, { channels: { general: {}, "mod-log": {} } }])),
       rateLimits: false,
     });
-    cleanups.push(() => world.close());
+    nodes.later(() => world.close());
     const ids = names.map((n) => world.servers[n]!.id).sort();
     const dev = new DevClient({ baseUrl: world.baseUrl });
     const owners = new Map((await dev.call("exportWorld")).guilds.map((g) => [g.id, g.owner_id]));
