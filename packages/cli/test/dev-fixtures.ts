@@ -101,3 +101,20 @@ export async function sessions(dev: ServerProcess, project: DevProject): Promise
   const res = await fetch(`${dev.baseUrl}/dev/v1/apps/${project.world().appId}/sessions`);
   return (await res.json()) as unknown[];
 }
+
+/** A project's `tsconfig.json` as the dev tests write it: decorators with metadata, `src` only. */
+export function projectTsconfig(types: readonly string[]): string {
+  return JSON.stringify({
+    compilerOptions: {
+      target: "ES2022",
+      module: "NodeNext",
+      moduleResolution: "NodeNext",
+      strict: true,
+      experimentalDecorators: true,
+      emitDecoratorMetadata: true,
+      skipLibCheck: true,
+      types,
+    },
+    include: ["src"],
+  });
+}

@@ -7,7 +7,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { newProject, save, start } from "./dev-fixtures.js";
+import { newProject, projectTsconfig, save, start } from "./dev-fixtures.js";
 import { use } from "./dev-project.js";
 
 /** The process `pid` and every process under it (from /proc). */
@@ -40,19 +40,7 @@ function rssMb(pid: number): number {
   }
 }
 
-const TSCONFIG = JSON.stringify({
-  compilerOptions: {
-    target: "ES2022",
-    module: "NodeNext",
-    moduleResolution: "NodeNext",
-    strict: true,
-    experimentalDecorators: true,
-    emitDecoratorMetadata: true,
-    skipLibCheck: true,
-    types: ["node"],
-  },
-  include: ["src"],
-});
+const TSCONFIG = projectTsconfig(["node"]);
 
 /** Reloads per code thread here: a cycle of 5 saves, so that a few cycles are few saves. */
 const CYCLE = 5;

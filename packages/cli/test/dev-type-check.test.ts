@@ -2,22 +2,10 @@
 // no JavaScript API) and 6 (the last line with one), each the project's own, installed beside it.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { newProject, save, start } from "./dev-fixtures.js";
+import { newProject, projectTsconfig, save, start } from "./dev-fixtures.js";
 import { waitFor } from "./dev-project.js";
 
-const TSCONFIG = JSON.stringify({
-  compilerOptions: {
-    target: "ES2022",
-    module: "NodeNext",
-    moduleResolution: "NodeNext",
-    strict: true,
-    experimentalDecorators: true,
-    emitDecoratorMetadata: true,
-    skipLibCheck: true,
-    types: [],
-  },
-  include: ["src"],
-});
+const TSCONFIG = projectTsconfig([]);
 
 describe.each(["7", "6"] as const)("chatbot dev's type check on TypeScript %s", (typescript) => {
   it(
