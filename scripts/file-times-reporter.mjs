@@ -1,6 +1,8 @@
 // A Vitest reporter for scripts/test-lines.mjs: when the run ends it writes each test file's time
 // to the JSON file named by TEST_LINES_TIMES (nothing when that is unset), as
-// `[{ "file": "create-bot/test/registry.test.ts", "seconds": 123.4, "state": "passed" }]`.
+// `[{ "file": "create-bot/test/registry.test.ts", "seconds": 123.4, "state": "passed" }]`, and for a
+// file that failed, `failures`: each failed test's full name and its error's first line (or the
+// file's own error, when it failed before its tests ran), so the summary names what broke.
 // A file's time is all of it in its worker: set-up, import (the transform included), hooks and
 // tests; vitest's JSON reporter counts only from the first test, so a long beforeAll went missing.
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -23,13 +25,29 @@ export default class FileTimesReporter {
       const d = module.diagnostic();
       const ms =
         d.environmentSetupDuration + d.prepareDuration + d.collectDuration + d.setupDuration + d.duration;
+      const state = module.state();
       return {
         file: relative(this.#root, module.moduleId),
         seconds: Math.round(ms / 100) / 10,
-        state: module.state(),
+        state,
+        ...(state === "failed" ? { failures: failuresOf(module) } : {}),
       };
     });
     mkdirSync(dirname(out), { recursive: true });
     writeFileSync(out, `${JSON.stringify(files, null, 2)}\n`);
   }
+}
+
+/** The first line of an error as Vitest reports it. */
+function firstLine(error) {
+  return String(error?.message ?? error ?? "").split("\n")[0].slice(0, 300);
+}
+
+/** A failed file's failed tests, `name: error`, or the file's own errors when none of its tests failed. */
+function failuresOf(module) {
+  const failed = [];
+  for (const test of module.children.allTests("failed"))
+    failed.push(`${test.fullName}: ${firstLine(test.result().errors?.[0])}`);
+  if (failed.length === 0) for (const error of module.errors()) failed.push(`(the file) ${firstLine(error)}`);
+  return failed;
 }

