@@ -40,7 +40,9 @@ export default class FileTimesReporter {
 
 /** The first line of an error as Vitest reports it. */
 function firstLine(error) {
-  return String(error?.message ?? error ?? "").split("\n")[0].slice(0, 300);
+  return String(error?.message ?? error ?? "")
+    .split("\n")[0]
+    .slice(0, 300);
 }
 
 /** A failed file's failed tests, `name: error`, or the file's own errors when none of its tests failed. */

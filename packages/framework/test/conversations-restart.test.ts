@@ -144,4 +144,42 @@ describe("a conversation across restarts and code changes", () => {
     });
     expect(view?.tries).toBe(10_000);
   });
+
+  it("leaves a conversation where it was when the store refuses an answer's write, and takes the next answer", async () => {
+    // A real MemoryStore that refuses one write of a conversation, as a full disk would.
+    class RefusingStore extends MemoryStore {
+      refuse = false;
+      override async set<T>(key: string, value: T, options?: { ttlMs?: number }): Promise<void> {
+        if (this.refuse && key.startsWith(CONVERSATION_KEY_PREFIX)) {
+          this.refuse = false;
+          throw new Error("disk full");
+        }
+        return super.set(key, value, options);
+      }
+    }
+    const { w, general, modLog } = await setupWorld();
+    const store = new RefusingStore();
+    const { bot, logger } = await startedBot(w, { ...definition, store });
+    await (await w.people.ada.use(general, "/setup")).answered();
+    const place = { guildId: w.server.id, channelId: general.id, userId: w.people.ada.id };
+    const before = await bot.conversations.get(place);
+
+    store.refuse = true;
+    await w.people.ada.say(general, `<#${modLog.id}>`);
+    await bot.idle();
+    expect(lines(logger).join("\n")).toMatch(/disk full/);
+    // Nothing half-done: memory and the store both still hold the first step, as it was.
+    expect(await bot.conversations.get(place)).toEqual(before);
+    expect(
+      (
+        await store.get<{ s: string }>(
+          `${CONVERSATION_KEY_PREFIX}${w.server.id}:${general.id}:${w.people.ada.id}`,
+        )
+      )?.s,
+    ).toBe("channel");
+
+    await w.people.ada.say(general, `<#${modLog.id}>`);
+    await w.nextMessage(general, { from: w.app, matching: "Which roles" });
+    expect((await bot.conversations.get(place))?.step).toBe("roles");
+  });
 });

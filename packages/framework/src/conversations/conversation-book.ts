@@ -1,3 +1,4 @@
+import type { Logger } from "../services.js";
 import type { Scheduler } from "../state/scheduler.js";
 import type { StateStore } from "../state/state-store.js";
 import {
@@ -7,66 +8,81 @@ import {
   isRecord,
   type TimeoutPayload,
 } from "./conversation-record.js";
-import { listKeys } from "./list-keys.js";
+import { listEntries } from "./list-entries.js";
 
 /** A record outlives its question's deadline by this much, for a timeout that runs late (the bot was down). */
 const RECORD_GRACE_MS = 7 * 24 * 3_600_000;
 
 /**
  * Where the waiting conversations are kept: one record per place in the bot's store, its timeout
- * job in the scheduler, and (for a store of this process only) which places have one, in memory,
- * so that a message where none waits costs one lookup. With a store other processes share (the
- * cluster's Redis: its job queue polls) nothing is kept in memory and every message is looked up.
+ * job in the scheduler. With a store of this process only (memory, an SQLite file), the book holds
+ * each waiting record in memory too, read from the store at start: a message where none waits costs
+ * one lookup, and an answer reads nothing from the store and writes its record once (this process
+ * is the store's only writer, so the record in memory is the one stored, and a compare-and-set is
+ * a compare of the object in memory). With a store other processes share (the cluster's Redis:
+ * its job queue polls) nothing is kept in memory: every message is looked up, and every change is
+ * the store's compare-and-set.
  */
 export class ConversationBook {
-  /** Places with a conversation waiting (`<guild>:<channel>:<person>`). */
-  readonly #index = new Set<string>();
+  /** The waiting conversations by store key, for a store of this process only. */
+  readonly #records = new Map<string, ConversationRecord>();
   /** The store is shared with other processes. */
   readonly shared: boolean;
   #loaded = false;
-  #loading: Promise<void> = Promise.resolve();
+  #loading: Promise<void> | null = null;
 
   constructor(
     private readonly store: StateStore,
     private readonly scheduler: Scheduler,
     private readonly now: () => number,
+    private readonly logger: Pick<Logger, "debug">,
   ) {
     this.shared = store.jobs.pollMs !== undefined;
   }
 
-  /** Places in the index. */
+  /** Conversations held in memory (none with a shared store). */
   get size(): number {
-    return this.#index.size;
+    return this.#records.size;
   }
 
-  /** Whether the index was read (a place not in it before then may still have one). */
-  get loaded(): boolean {
-    return this.#loaded || this.shared;
+  /** Whether a conversation may wait under `key`. */
+  mayWait(key: string): boolean {
+    return this.shared || !this.#loaded || this.#records.has(key);
   }
 
-  /** Whether a conversation may wait at `place`. */
-  mayWait(place: string): boolean {
-    return !this.loaded || this.shared || this.#index.has(place);
-  }
-
-  /** Reads which places have a conversation waiting, before the first event. */
+  /** Reads the waiting records, before the first event. */
   load(): Promise<void> {
     if (this.shared) return Promise.resolve();
-    this.#loading = (async () => {
-      const keys = await listKeys(this.store, CONVERSATION_KEY_PREFIX);
-      for (const key of keys) this.#index.add(key.slice(CONVERSATION_KEY_PREFIX.length));
+    this.#loading ??= (async () => {
+      for (const { key, value } of await listEntries(this.store, CONVERSATION_KEY_PREFIX)) {
+        if (isRecord(value)) this.#records.set(key, value);
+      }
       this.#loaded = true;
     })();
     return this.#loading;
   }
 
-  /** The record at `key`, or undefined (then the place leaves the index). */
+  /**
+   * The record at `key` as memory holds it, without waiting: undefined when there is none or when
+   * only the store can say (a shared store, or before the records were read); then {@link read}.
+   */
+  held(key: string): ConversationRecord | undefined {
+    if (this.shared || !this.#loaded) return undefined;
+    const record = this.#records.get(key);
+    // Past its deadline and the grace after it, the store let it go; so does memory.
+    return record !== undefined && record.u + RECORD_GRACE_MS > this.now() ? record : undefined;
+  }
+
+  /** The record at `key`, or undefined. */
   async read(key: string): Promise<ConversationRecord | undefined> {
-    await this.#loading;
-    const value = await this.store.get<unknown>(key);
-    if (isRecord(value)) return value;
-    if (!this.shared) this.#index.delete(key.slice(CONVERSATION_KEY_PREFIX.length));
-    return undefined;
+    if (this.shared) {
+      const value = await this.store.get<unknown>(key);
+      return isRecord(value) ? value : undefined;
+    }
+    await this.load();
+    const record = this.held(key);
+    if (record === undefined) this.#records.delete(key);
+    return record;
   }
 
   /**
@@ -83,22 +99,47 @@ export class ConversationBook {
     const now = this.now();
     const keep = before !== undefined && next !== undefined && before.j > now && before.j <= next.u;
     const written = next && { ...next, j: keep ? before.j : next.u };
-    const ttlMs = written ? Math.max(1, written.u - now) + RECORD_GRACE_MS : undefined;
-    if (
-      !(await this.store.compareAndSet(key, before, written, ttlMs === undefined ? undefined : { ttlMs }))
-    ) {
+    if (!(await this.#swap(key, before, written, now))) {
+      this.logger.debug(`conversation at ${key}: moved by another answer or process meanwhile; left to it`);
       return null;
     }
-    const place = key.slice(CONVERSATION_KEY_PREFIX.length);
     if (written) {
-      if (!this.shared) this.#index.add(place);
       if (!keep) await this.setTimeout(key, written);
       return written;
     }
-    if (!this.shared) this.#index.delete(place);
     await this.scheduler.cancel(key);
     // Removed: the record that was there (none when there was nothing to remove).
     return before ?? null;
+  }
+
+  /**
+   * Puts `next` (undefined: nothing) at `key` if `before` is what is there. In memory the compare
+   * is of the object, and memory changes before the store's write begins, so a second change of
+   * the same place in this process finds the new record; a write the store refuses puts it back.
+   */
+  #swap(
+    key: string,
+    before: ConversationRecord | undefined,
+    next: ConversationRecord | undefined,
+    now: number,
+  ): Promise<boolean> | boolean {
+    const ttl = next && { ttlMs: Math.max(1, next.u - now) + RECORD_GRACE_MS };
+    if (this.shared) return this.store.compareAndSet(key, before, next, ttl);
+    if (!this.#loaded) return this.load().then(() => this.#swap(key, before, next, now));
+    if (this.#records.get(key) !== before) return false;
+    if (next) this.#records.set(key, next);
+    else this.#records.delete(key);
+    const written = next ? this.store.set(key, next, ttl) : this.store.delete(key);
+    return written.then(
+      () => true,
+      (error: unknown) => {
+        if (this.#records.get(key) === next) {
+          if (before) this.#records.set(key, before);
+          else this.#records.delete(key);
+        }
+        throw error;
+      },
+    );
   }
 
   /** (Re)sets the timeout job of the conversation at `key`, due at `record.j`. */
@@ -110,21 +151,20 @@ export class ConversationBook {
   /** Moves the timeout job to the deadline the record says now (an answer moved it later). */
   async moveTimeout(key: string, record: ConversationRecord): Promise<boolean> {
     const moved = { ...record, j: record.u };
-    if (
-      !(await this.store.compareAndSet(key, record, moved, {
-        ttlMs: Math.max(1, moved.u - this.now()) + RECORD_GRACE_MS,
-      }))
-    ) {
-      return false;
-    }
+    if (!(await this.#swap(key, record, moved, this.now()))) return false;
     await this.setTimeout(key, moved);
     return true;
   }
 
   /** Keeps the question's message id on the record, if it still stands at that version. */
   async keepQuestion(key: string, version: number, messageId: string): Promise<void> {
-    await this.store.update<unknown>(key, (current) =>
-      isRecord(current) && current.v === version ? { ...current, q: messageId } : current,
-    );
+    if (this.shared) {
+      await this.store.update<unknown>(key, (current) =>
+        isRecord(current) && current.v === version ? { ...current, q: messageId } : current,
+      );
+      return;
+    }
+    const current = await this.read(key);
+    if (current?.v === version) await this.#swap(key, current, { ...current, q: messageId }, this.now());
   }
 }

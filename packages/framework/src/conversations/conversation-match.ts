@@ -1,7 +1,7 @@
 import { compareIds, type GatewayDispatch } from "@chatbot/gateway";
 import type { Message } from "@chatbot/protocol";
 import type { ConversationRecord } from "./conversation-record.js";
-import type { ConversationStep, ReactionAnswer } from "./conversation-types.js";
+import type { ConversationPlace, ConversationStep, ReactionAnswer } from "./conversation-types.js";
 import type { Conversation } from "./define-conversation.js";
 
 /** What an event is to a waiting conversation. */
@@ -49,4 +49,14 @@ export function matchEvent(
     answer: { emoji, messageId: reaction.message_id, userId: reaction.user_id },
     answerId: null,
   };
+}
+
+/** The server, channel and person of an answer event (a candidate: in a server, not the bot's own). */
+export function placeOfEvent(event: AnswerEvent): ConversationPlace {
+  if (event.name === "MESSAGE_CREATE") {
+    const m = event.data;
+    return { guildId: m.guild_id!, channelId: m.channel_id, userId: m.author.id };
+  }
+  const r = event.data;
+  return { guildId: r.guild_id!, channelId: r.channel_id, userId: r.user_id };
 }

@@ -10,7 +10,7 @@ import type { JobInfo, Scheduler } from "../state/scheduler.js";
 import type { StateStore } from "../state/state-store.js";
 import { ConversationBook } from "./conversation-book.js";
 import { ConversationError } from "./conversation-error.js";
-import { type AnswerEvent, matchEvent } from "./conversation-match.js";
+import { type AnswerEvent, matchEvent, placeOfEvent } from "./conversation-match.js";
 import { postFirst, postInChannel, sayFor } from "./conversation-posts.js";
 import {
   checkData,
@@ -64,7 +64,7 @@ export class Conversations implements ConversationStarter {
   constructor(deps: ConversationDeps, definitions: readonly Conversation[]) {
     this.#d = deps;
     this.#definitions = new Map(definitions.map((c) => [c.name, c]));
-    this.#book = new ConversationBook(deps.store, deps.scheduler, () => deps.clock.now());
+    this.#book = new ConversationBook(deps.store, deps.scheduler, () => deps.clock.now(), deps.logger);
   }
 
   /** The conversations the bot knows, by name. */
@@ -83,33 +83,46 @@ export class Conversations implements ConversationStarter {
   }
 
   /**
-   * The place (`<guild>:<channel>:<person>`) where `event` may answer a conversation, or null when
-   * none waits there: one lookup in memory (with a shared store, every person's message is one).
+   * The store key of the place where `event` may answer a conversation (see
+   * {@link conversationKey}), or null when none waits there: one lookup in memory (with a shared
+   * store, every person's message is one).
    */
   candidate(event: { readonly name: string; readonly data: unknown }): string | null {
-    let place: string;
+    let key: string;
     if (event.name === "MESSAGE_CREATE") {
       const m = event.data as AnswerEvent["data"] & { author: { id: string; bot?: boolean } };
       if (m.author.bot === true) return null;
-      place = `${m.guild_id}:${m.channel_id}:${m.author.id}`;
+      key = `${CONVERSATION_KEY_PREFIX}${m.guild_id}:${m.channel_id}:${m.author.id}`;
     } else if (event.name === "MESSAGE_REACTION_ADD") {
       const r = event.data as { guild_id: string; channel_id: string; user_id: string };
       if (r.user_id === this.#d.botUserId()) return null;
-      place = `${r.guild_id}:${r.channel_id}:${r.user_id}`;
+      key = `${CONVERSATION_KEY_PREFIX}${r.guild_id}:${r.channel_id}:${r.user_id}`;
     } else return null;
     if (this.#book.shared && this.#definitions.size === 0) return null;
-    return this.#book.mayWait(place) ? place : null;
+    return this.#book.mayWait(key) ? key : null;
   }
 
   /**
-   * Offers `event` to the conversation waiting at `place` (a {@link candidate}); resolves with
+   * Offers `event` to the conversation waiting under `key` (a {@link candidate}); resolves with
    * whether the listeners get the event too.
    */
-  async answer(event: AnswerEvent, place: string): Promise<boolean> {
-    const key = CONVERSATION_KEY_PREFIX + place;
-    const record = await this.#book.read(key);
+  async answer(event: AnswerEvent, key: string): Promise<boolean> {
+    try {
+      return await this.#answer(event, key);
+    } catch (error) {
+      // The store or the service refused (a full disk, Redis gone, a post refused). A write the
+      // store refused left the record as it was, so the next answer is taken; the error is
+      // reported as a handler's (logged, counted, given to onError), never left unhandled.
+      const ctx = new EventContext(event.name, event.data, this.#d.botUserId(), this.#d.container);
+      await this.#d.failed(error, `conversation at ${key}`, ctx);
+      return false;
+    }
+  }
+
+  async #answer(event: AnswerEvent, key: string): Promise<boolean> {
+    const record = this.#book.held(key) ?? (await this.#book.read(key));
     if (!record) return true;
-    const where = placeOfKey(key)!;
+    const where = placeOfEvent(event);
     const at = event.name === "MESSAGE_CREATE" ? event.data.created_at : this.#d.clock.now();
     if (at > record.u && (event.name !== "MESSAGE_CREATE" || event.data.id !== record.a)) {
       // Its time was over before this came (the bot was down when it was due): it ends now.
@@ -134,7 +147,7 @@ export class Conversations implements ConversationStarter {
     }
     let outcome: StepOutcome;
     try {
-      const handle = handleFor(viewOf(record, where), this.#d.container);
+      const handle = handleFor(record, where, this.#d.container);
       const answer = step.answer as (a: unknown, c: StepHandle<unknown, string>) => Promise<StepOutcome>;
       outcome = await answer(match.answer, handle);
       if (outcome.kind === "next" && !definition.step(outcome.step)) {
@@ -180,7 +193,7 @@ export class Conversations implements ConversationStarter {
             u: now + definition.timeoutOf(outcome.step),
           }
         : { ...record, v: record.v + 1, a, t: record.t + 1, u: now + definition.timeoutOf(record.s) };
-    const written = await this.#commit(key, record, next);
+    const written = await this.#book.commit(key, record, next);
     if (!written) return;
     if (outcome.kind === "again") {
       if (outcome.say !== undefined) await postInChannel(this.#d.rest, where.channelId, outcome.say);
@@ -218,21 +231,6 @@ export class Conversations implements ConversationStarter {
     }
   }
 
-  /** Writes `next` over `before` unless another answer or process moved it meanwhile. */
-  async #commit(
-    key: string,
-    before: ConversationRecord,
-    next: Omit<ConversationRecord, "j"> | undefined,
-  ): Promise<ConversationRecord | null> {
-    const written = await this.#book.commit(key, before, next);
-    if (!written) {
-      this.#d.logger.debug(
-        `conversation at ${key}: moved by another answer or process meanwhile; left to it`,
-      );
-    }
-    return written;
-  }
-
   /** Ends a conversation (its record and job go) and says so: `say`, else what `how` calls for. */
   async #end(
     key: string,
@@ -243,7 +241,7 @@ export class Conversations implements ConversationStarter {
     say?: Say<unknown> | null,
     data?: unknown,
   ): Promise<boolean> {
-    if (!(await this.#commit(key, record, undefined))) return false;
+    if (!(await this.#book.commit(key, record, undefined))) return false;
     const definition = this.#definitions.get(record.n);
     const view = viewOf(
       data === undefined ? record : { ...record, d: data as ConversationRecord["d"] },
@@ -340,7 +338,7 @@ export class Conversations implements ConversationStarter {
     const where = placeOf(from);
     const key = conversationKey(where);
     const record = await this.#book.read(key);
-    if (record?.n !== name || !(await this.#commit(key, record, undefined))) return false;
+    if (record?.n !== name || !(await this.#book.commit(key, record, undefined))) return false;
     const text = (say as Say<unknown> | undefined) ?? this.#definitions.get(name)?.onCancel ?? "Cancelled.";
     const reply = sayFor(text, viewOf(record, where));
     if (from instanceof CommandContext) await postFirst(from, this.#d.rest, reply, false);

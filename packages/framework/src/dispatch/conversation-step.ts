@@ -17,11 +17,11 @@ export function conversationAnswers(
   return {
     name: "conversations",
     run: (run, next) => {
-      const place = conversations.candidate(run.event);
-      if (place === null) return next();
+      const key = conversations.candidate(run.event);
+      if (key === null) return next();
       const event = run.event as AnswerEvent;
       return queue.run(event.data.guild_id, async () => {
-        if (!(await conversations.answer(event, place))) return;
+        if (!(await conversations.answer(event, key))) return;
         // Already in the server's queue: the order step must not queue it a second time.
         run.inLane = true;
         await next();
