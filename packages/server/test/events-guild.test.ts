@@ -235,6 +235,52 @@ describe("server events", () => {
     expect(payloadOf<GuildCreatePayload>(hidden[2]).channels).toEqual([]);
   });
 
+  it("sends the merged GUILD_UPDATE after a channel is hidden and shown again within one window", async () => {
+    // Between the two the bot was told the channel went, and with it the category that held only
+    // it: the merged update must go out, though it repeats the snapshot sent before the window.
+    const w = await world();
+    const { client } = await h.connect(w.app.token, ["guilds"]);
+    const category = await h.dev<{ id: string }>(
+      "POST",
+      `/guilds/${w.guild.id}/categories`,
+      { name: "Talk" },
+      w.ownerId,
+    );
+    const talk = await h.dev<Channel>(
+      "POST",
+      `/guilds/${w.guild.id}/channels`,
+      { name: "talk", kind: "text" },
+      w.ownerId,
+    );
+    await h.advance(300);
+    await client.drain();
+
+    await h.dev("PATCH", `/channels/${talk.id}`, { category_id: category.id }, w.ownerId);
+    const moved = await client.drain();
+    expect(moved.map((f) => f.t)).toEqual(["CHANNEL_UPDATE", "GUILD_UPDATE"]);
+    expect(payloadOf<GuildCreatePayload>(moved[1]).categories).toEqual([
+      { id: category.id, name: "Talk", position: 0 },
+    ]);
+    const hideFromBot = [{ id: w.app.botUserId, type: "member", deny: ["view_channels"] }];
+    await h.dev("PATCH", `/channels/${talk.id}`, { overwrites: hideFromBot }, w.ownerId);
+    await h.dev("PATCH", `/channels/${talk.id}`, { overwrites: [] }, w.ownerId);
+    expect(await client.drainTypes()).toEqual(["CHANNEL_DELETE", "CHANNEL_CREATE"]);
+    await h.advance(300);
+    const merged = await client.drain();
+    expect(merged.map((f) => f.t)).toEqual(["GUILD_UPDATE"]);
+    expect(payloadOf<GuildCreatePayload>(merged[0]).categories).toEqual([
+      { id: category.id, name: "Talk", position: 0 },
+    ]);
+
+    // A change that leaves the bot's snapshot as it was, with no channel shown or hidden, still sends none.
+    await h.advance(300);
+    const hideFromMember = [{ id: w.memberId, type: "member", deny: ["view_channels"] }];
+    await h.dev("PATCH", `/channels/${talk.id}`, { overwrites: hideFromMember }, w.ownerId);
+    expect(await client.drainTypes()).toEqual(["CHANNEL_UPDATE"]);
+    await h.advance(300);
+    expect(await client.drainTypes()).toEqual([]);
+  });
+
   it("sends GUILD_EMOJIS_UPDATE with the whole list, with guild_expressions only", async () => {
     const w = await world();
     const { client } = await h.connect(w.app.token, ["guild_expressions"]);

@@ -21,13 +21,25 @@ export function snapshotDigest(json: string): string {
 export class GuildState {
   /** Ids of the channels the bot sees, as of the last change projected. */
   readonly visible: Set<string>;
-  /** Digest of the last `GUILD_CREATE` / `GUILD_UPDATE` payload sent for this server. */
-  snapshot: string;
+  /**
+   * Digest of the last `GUILD_CREATE` / `GUILD_UPDATE` payload sent for this server, while it is
+   * still what the bot knows of it; `null` once a channel event told it otherwise.
+   */
+  snapshot: string | null;
   #memo: { app: AppRecord; install: InstallRecord; intents: readonly Intent[] } | null = null;
 
   constructor(payloadJson: string, channelIds: Iterable<string>) {
     this.visible = new Set(channelIds);
     this.snapshot = snapshotDigest(payloadJson);
+  }
+
+  /**
+   * A `CHANNEL_CREATE` or `CHANNEL_DELETE` went out: the bot's channels, and the categories holding
+   * one it sees, are no longer the last snapshot's, so the next `GUILD_UPDATE` goes out even when
+   * the server's snapshot is back as it was (a channel hidden and shown again within one window).
+   */
+  channelShownOrHidden(): void {
+    this.snapshot = null;
   }
 
   /**

@@ -40,8 +40,11 @@ export interface ProjectionViewer {
   readonly botId: string;
   /** The server looked at. */
   readonly guild: GuildRecord;
-  /** What the connection was last sent about this server: the ids of the channels it sees. */
-  readonly state: { readonly visible: Set<string> };
+  /**
+   * What the connection was last sent about this server: the ids of the channels it sees; and
+   * `channelShownOrHidden`, called as a `CHANNEL_CREATE` or `CHANNEL_DELETE` goes out.
+   */
+  readonly state: { readonly visible: Set<string>; channelShownOrHidden(): void };
   /** Whether the connection receives `message_content` here (message text, embeds, attachments, poll). */
   readonly contentAccess: boolean;
   /** The `guild_moderation` intent and View audit log (or Administrator) in this server. */

@@ -18,6 +18,7 @@ function sendChannel(
   channel: ChannelRecord,
   bits: bigint,
 ): void {
+  if (event === "CHANNEL_CREATE") viewer.state.channelShownOrHidden();
   viewer.send(ctx, event, `${channel.id}:${bits}`, () =>
     serializeChannel(ctx.core.engine, channel, viewer.botId),
   );
@@ -25,13 +26,15 @@ function sendChannel(
 
 function sendDelete(ctx: ChangeContext, viewer: ProjectionViewer, channelId: string): void {
   const guildId = viewer.guild.id;
+  viewer.state.channelShownOrHidden();
   viewer.send(ctx, "CHANNEL_DELETE", channelId, () => ({ id: channelId, guild_id: guildId }));
 }
 
 /**
  * Channel events (`guilds`), only for channels the bot sees: a change that makes a channel visible
  * sends `CHANNEL_CREATE`, one that hides it `CHANNEL_DELETE`; a channel hidden before and after
- * sends nothing. A `GUILD_UPDATE` follows when the bot's snapshot may have changed.
+ * sends nothing. A `GUILD_UPDATE` follows when the bot's snapshot may have changed (after a
+ * `CHANNEL_CREATE` or `CHANNEL_DELETE` always: the categories the bot sees may have changed with it).
  */
 export function projectChannelChange(
   ctx: ChangeContext,
