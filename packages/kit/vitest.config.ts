@@ -1,3 +1,3 @@
 import { packageProject } from "../../vitest.shared.js";
 
-export default packageProject("kit");
+export default packageProject("kit", { shareModules: true });

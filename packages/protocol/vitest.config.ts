@@ -1,3 +1,3 @@
 import { packageProject } from "../../vitest.shared.js";
 
-export default packageProject("protocol");
+export default packageProject("protocol", { shareModules: true });

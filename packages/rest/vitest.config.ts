@@ -1,3 +1,3 @@
 import { packageProject } from "../../vitest.shared.js";
 
-export default packageProject("rest");
+export default packageProject("rest", { shareModules: true });

@@ -1,3 +1,3 @@
 import { packageProject } from "../../vitest.shared.js";
 
-export default packageProject("server");
+export default packageProject("server", { shareModules: true });

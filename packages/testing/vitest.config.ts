@@ -1,3 +1,3 @@
 import { packageProject } from "../../vitest.shared.js";
 
-export default packageProject("testing");
+export default packageProject("testing", { shareModules: true });
