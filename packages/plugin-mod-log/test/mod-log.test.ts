@@ -28,11 +28,15 @@ class Note {
 }
 
 /** A world with a moderator, two members and the log channel, and a bot with the plugin. */
-async function worldWithBot(options: Parameters<typeof modLog>[0], channel = "mod-log") {
+async function worldWithBot(
+  options: Parameters<typeof modLog>[0],
+  channel = "mod-log",
+  others: string[] = [],
+) {
   const world = await createTestWorld({
     people: { ada: { roles: ["mods"] }, bob: {}, cy: {} },
     roles: { mods: ["moderate_members", "kick_members", "ban_members"] },
-    channels: { general: {}, [channel]: {} },
+    channels: { general: {}, [channel]: {}, ...Object.fromEntries(others.map((name) => [name, {}])) },
     app: {
       intents: ["guilds", "guild_messages", "guild_moderation"],
       permissions: ["view_channels", "send_messages", "read_message_history", "view_audit_log"],
@@ -83,6 +87,21 @@ it("logs into the channel its options name, and lends its service to the bot's o
   expect((await world.nextMessage(log, { from: world.app })).content).toBe(`📝 ${ada} noted ${bob}`);
 });
 
+it("logs into the channel a server chose, saved under channelSetting in the bot's store", async () => {
+  const options = { channel: "mod-log", channelSetting: "settings:" };
+  const { world, log, bot } = await worldWithBot(options, "mod-log", ["chosen-log"]);
+  await using _ = world;
+  const { ada, bob, cy } = world.people;
+  const chosen = world.channels["chosen-log"]!;
+  await ada.kick(cy);
+  // Nothing chosen yet: the channel named by the options.
+  expect((await world.nextMessage(log, { from: world.app })).content).toBe(`👢 ${ada} kicked ${cy}`);
+  // A /setup wizard saved the server's choice: the next line goes there, at once.
+  await bot.store.set(`settings:${world.server.id}`, { logChannel: chosen.id, modRoles: [] });
+  await ada.ban(bob);
+  expect((await world.nextMessage(chosen, { from: world.app })).content).toBe(`🔨 ${ada} banned ${bob}`);
+});
+
 it("says when a server has no channel of that name", async () => {
   const { world } = await worldWithBot({ channel: "nowhere" });
   await using _ = world;
@@ -98,6 +117,9 @@ it("checks its options when the bot is made, naming the plugin, the option and t
   expect(refused({ channel: 42 })).toThrow('plugin "mod-log": option channel: must be a channel name');
   expect(refused({ chanel: "mod-log" })).toThrow(
     'plugin "mod-log": option chanel: Invalid key: Expected never but received "chanel"',
+  );
+  expect(refused({ channelSetting: "" })).toThrow(
+    "plugin \"mod-log\": option channelSetting: must be a key prefix of the bot's store, not empty",
   );
   // Left out, the channel is #mod-log.
   expect(intentsOfBot({ plugins: [modLog()] })).toEqual(["guild_expressions", "guild_moderation", "guilds"]);

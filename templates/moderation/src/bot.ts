@@ -11,5 +11,6 @@ import { Warnings } from "./commands/warnings.js";
 export default defineBot({
   commands: [Warn, Warnings, Setup],
   conversations: [setupWizard],
-  plugins: [modLog({ channel: "mod-log" })],
+  // Logs into #mod-log, or into the channel a server chose with /setup (saved under settings:<id>).
+  plugins: [modLog({ channel: "mod-log", channelSetting: "settings:" })],
 });

@@ -4,12 +4,12 @@ import "@chatbot/testing/vitest";
 import { expect, it } from "vitest";
 import bot from "../src/bot.js";
 
-/** A world with an owner and a #mod-log; the app reads message text (the wizard's answers). */
+/** A world with a moderator, a member, a #mod-log and a #staff-log; the app reads message text (the wizard's answers). */
 async function worldWithBot() {
   const world = await createTestWorld({
-    people: { ada: { roles: ["mods"] } },
-    roles: { mods: ["manage_guild", "moderate_members"] },
-    channels: { general: {}, "mod-log": {} },
+    people: { ada: { roles: ["mods"] }, bob: {} },
+    roles: { mods: ["manage_guild", "moderate_members", "kick_members"] },
+    channels: { general: {}, "mod-log": {}, "staff-log": {} },
     app: {
       intents: ["guilds", "guild_messages", "message_content", "guild_moderation"],
       permissions: ["view_channels", "send_messages", "read_message_history", "view_audit_log"],
@@ -28,12 +28,12 @@ async function worldWithBot() {
   return { world, running };
 }
 
-it("/setup asks for the log channel and the moderator roles, and saves them on yes", async () => {
+it("/setup asks for the log channel and the moderator roles, saves them on yes, and the mod log goes there", async () => {
   const { world, running } = await worldWithBot();
   await using _ = world;
-  const { ada } = world.people;
+  const { ada, bob } = world.people;
   const general = world.channels.general;
-  const log = world.channels["mod-log"]!;
+  const log = world.channels["staff-log"]!;
   const mods = world.roles.mods!;
 
   const use = await (await ada.use(general, "/setup")).answered();
@@ -57,6 +57,9 @@ it("/setup asks for the log channel and the moderator roles, and saves them on y
     logChannel: log.id,
     modRoles: [mods.id],
   });
+  // The mod log plugin reads the server's choice: moderation is logged in #staff-log now.
+  await ada.kick(bob, { reason: "spam" });
+  expect((await world.nextMessage(log, { from: world.app })).content).toBe(`👢 ${ada} kicked ${bob}: spam`);
 });
 
 it("/setup gives up after 10 minutes without an answer, on the world's clock", async () => {

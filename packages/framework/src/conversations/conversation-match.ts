@@ -34,7 +34,7 @@ export function matchEvent(
       return { kind: "cancel", answerId: message.id };
     }
     if (step.expect === "reaction") return { kind: "other" };
-    if (step.matching && !new RegExp(step.matching).test(message.content)) return { kind: "other" };
+    if (!definition.matches(record.s, message.content)) return { kind: "other" };
     if (step.replyOnly === true && (record.q === null || message.reply_to !== record.q))
       return { kind: "other" };
     return { kind: "answer", answer: message, answerId: message.id };

@@ -22,6 +22,17 @@ describe("defineConversation", () => {
     );
   });
 
+  it("tests a step's matching the same way every time, a g or y flag's lastIndex left out", () => {
+    const c = defineConversation({
+      name: "count",
+      first: "a",
+      steps: { a: { ...step, matching: /\d+/g }, b: step } as never,
+    });
+    expect([c.matches("a", "12"), c.matches("a", "34"), c.matches("a", "56")]).toEqual([true, true, true]);
+    expect(c.matches("a", "none")).toBe(false);
+    expect(c.matches("b", "anything")).toBe(true);
+  });
+
   it("refuses a bad definition, naming every field and its rule", () => {
     const bad = () =>
       defineConversation({

@@ -34,6 +34,8 @@ export class Conversation<
   readonly onCancel: Say<D>;
   readonly #steps: ReadonlyMap<string, ConversationStep<D, S>>;
   readonly #stepTimeouts: ReadonlyMap<string, number>;
+  /** Each step's `matching`, made once without `g` and `y`, whose `lastIndex` would carry over. */
+  readonly #matchers: ReadonlyMap<string, RegExp>;
 
   constructor(options: ConversationOptions<D, S>) {
     const problems = checkOptions(options as unknown as ConversationOptions<unknown, string>);
@@ -60,6 +62,17 @@ export class Conversation<
       );
     }
     this.#stepTimeouts = timeouts;
+    const matchers = new Map<string, RegExp>();
+    for (const [name, step] of this.#steps) {
+      const matching = "matching" in step ? step.matching : undefined;
+      if (matching) matchers.set(name, new RegExp(matching.source, matching.flags.replace(/[gy]/g, "")));
+    }
+    this.#matchers = matchers;
+  }
+
+  /** Whether `text` answers step `name` as its `matching` says (true when it has none). */
+  matches(name: string, text: string): boolean {
+    return this.#matchers.get(name)?.test(text) ?? true;
   }
 
   /** The step named `name`, or undefined (a name older code used). */
