@@ -119,7 +119,7 @@ it("checks its options when the bot is made, naming the plugin, the option and t
     'plugin "mod-log": option chanel: Invalid key: Expected never but received "chanel"',
   );
   expect(refused({ channelSetting: "" })).toThrow(
-    "plugin \"mod-log\": option channelSetting: must be a key prefix of the bot's store, not empty",
+    'plugin "mod-log": option channelSetting: must be a key prefix of the bot\'s store, not empty',
   );
   // Left out, the channel is #mod-log.
   expect(intentsOfBot({ plugins: [modLog()] })).toEqual(["guild_expressions", "guild_moderation", "guilds"]);
