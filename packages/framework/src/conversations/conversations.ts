@@ -83,8 +83,8 @@ export class Conversations implements ConversationStarter {
   }
 
   /**
-   * The store key of the place where `event` may answer a conversation (see
-   * {@link conversationKey}), or null when none waits there: one lookup in memory (with a shared
+   * The store key of the place where `event` may answer a conversation
+   * (`chatbot:conversation:<guild>:<channel>:<person>`), or null when none waits there: one lookup in memory (with a shared
    * store, every person's message is one).
    */
   candidate(event: { readonly name: string; readonly data: unknown }): string | null {
