@@ -37,6 +37,15 @@ const countingFetch = () => {
   return { seen, fetchFn };
 };
 
+/** A loopback port nothing listens on: a server took it and closed, so a connection is refused. */
+async function refusingPort(): Promise<number> {
+  const closed = createServer();
+  await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+  const port = (closed.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => closed.close(() => resolve()));
+  return port;
+}
+
 const transports: Array<[string, () => { fetch?: typeof fetch }]> = [
   ["the built-in transport", () => ({})],
   ["a fetch of the caller's", () => ({ fetch: countingFetch().fetchFn })],
@@ -151,10 +160,7 @@ describe("network errors", () => {
   });
 
   it("wraps a refused connection with method, path and cause, retried for reads only", async () => {
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
-    const port = (closed.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const port = await refusingPort();
     const retries: RetryInfo[] = [];
     const rest = new RestClient({
       token: "t",
@@ -220,10 +226,7 @@ describe("the fetch option", () => {
   });
 
   it("fails a refused connection with NetworkError naming fetch's own cause, retried like the default", async () => {
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
-    const port = (closed.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const port = await refusingPort();
     const retries: RetryInfo[] = [];
     const rest = new RestClient({
       token: "t",
