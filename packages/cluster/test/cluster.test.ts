@@ -12,9 +12,10 @@ import "@chatbot/testing/vitest";
 import { createTestWorld } from "@chatbot/testing";
 import { Redis } from "ioredis";
 import { afterEach, describe, expect, it } from "vitest";
-import { type RedisServer, startRedisServer } from "../src/testing/redis-server.js";
-import { type ClusterNode, partitionOf, startClusterNode } from "../src/index.js";
+import type { RedisServer } from "../src/testing/redis-server.js";
+import { partitionOf, startClusterNode } from "../src/index.js";
 import { startTestCluster } from "../src/testing/index.js";
+import { clusterNodes } from "./cluster-nodes.js";
 
 /** What every worker of one test handled, in the order it handled it (one array per test). */
 let seen: { guild: string; content: string }[] = [];
@@ -39,17 +40,17 @@ class Ping {
 
 const bot = defineBot({ commands: [Ping], listeners: [Recorder], messageContent: true, logger: "silent" });
 
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
+// Registered first, so it runs last (Vitest runs afterEach hooks as a stack): after the nodes stopped.
+afterEach(() => {
   seen = [];
 });
+const nodes = clusterNodes(bot);
+const node = nodes.node;
 
 async function setUp(): Promise<{ redis: RedisServer; world: Awaited<ReturnType<typeof twoServers>> }> {
-  const redis = await startRedisServer();
-  cleanups.push(() => redis.close());
+  const redis = await nodes.redis();
   const world = await twoServers();
-  cleanups.push(() => world.close());
+  nodes.later(() => world.close());
   return { redis, world };
 }
 
@@ -59,29 +60,6 @@ function twoServers() {
     servers: { one: { channels: { general: {} } }, two: { channels: { general: {} } } },
     rateLimits: false,
   });
-}
-
-async function node(
-  redis: RedisServer,
-  world: Awaited<ReturnType<typeof twoServers>>,
-  role: "gateway" | "worker" | "both",
-  nodeId: string,
-  extra: { partitions?: number; commandTimeoutMs?: number; logger?: MemoryLogger } = {},
-): Promise<ClusterNode> {
-  const started = await startClusterNode(bot, {
-    redis: redis.url,
-    role,
-    nodeId,
-    token: world.token,
-    baseUrl: world.baseUrl,
-    gatewayUrl: world.gatewayUrl,
-    heartbeatMs: 200,
-    leaseMs: 800,
-    logger: "silent",
-    ...extra,
-  });
-  cleanups.push(() => started.stop());
-  return started;
 }
 
 /** Says `content` every second until a worker handled it (what was said while broken may be lost). */
@@ -130,15 +108,14 @@ describe("a bot on a cluster", () => {
   });
 
   it("moves partitions to workers that join mid-burst without losing, doubling or reordering an event", async () => {
-    const redis = await startRedisServer();
-    cleanups.push(() => redis.close());
+    const redis = await nodes.redis();
     const names = Array.from({ length: 8 }, (_, i) => `s${i}`);
     const world = await createTestWorld({
       people: ["ada"],
       servers: Object.fromEntries(names.map((n) => [n, { channels: { general: {} } }])),
       rateLimits: false,
     });
-    cleanups.push(() => world.close());
+    nodes.later(() => world.close());
     await node(redis, world, "gateway", "gw");
     const workers = [await node(redis, world, "worker", "w1")];
     await world.app.connected();
@@ -204,7 +181,7 @@ describe("a bot on a cluster", () => {
     // Another holder took the lease (as after this process stalled past it): the very next publish
     // is refused before a renewal notices.
     const client = new Redis(redis.url);
-    cleanups.push(async () => client.disconnect());
+    nodes.later(async () => client.disconnect());
     await client.set(only.keys.gatewayLease, "intruder:999999", "PX", 1_500);
     for (let i = 1; i <= 5; i++) await world.people.ada.say(general, `while taken ${i}`);
     await expect.poll(() => only.gateway!.state).toBe("standby");
@@ -226,7 +203,7 @@ describe("a bot on a cluster", () => {
     await world.people.ada.say(general, "before");
     await expect.poll(() => seen.map((s) => s.content)).toEqual(["before"]);
     const client = new Redis(redis.url);
-    cleanups.push(async () => client.disconnect());
+    nodes.later(async () => client.disconnect());
     // As a Redis restarted without persistence: the lease, the streams and their groups are gone.
     await client.flushall();
     await expect.poll(() => worker.worker!.partitions.length, { timeout: 8_000 }).toBeGreaterThan(0);
@@ -263,7 +240,7 @@ describe("a bot on a cluster", () => {
     const only = await node(redis, world, "both", "only", { commandTimeoutMs: 300 });
     await world.app.connected();
     const server = await observe(only, { port: 0, metrics: false });
-    cleanups.push(() => server.close());
+    nodes.later(() => server.close());
     const readyz = async () => {
       const res = await fetch(`${server.url}/readyz`);
       return { status: res.status, body: (await res.json()) as { reason?: string } };
@@ -285,7 +262,7 @@ describe("a bot on a cluster", () => {
     const only = await node(redis, world, "both", "only");
     await world.app.connected();
     const server = await observe(only, { port: 0 });
-    cleanups.push(() => server.close());
+    nodes.later(() => server.close());
     await world.people.ada.say(world.servers.one.channels.general!, "counted");
     await expect.poll(() => seen.length).toBe(1);
     const text = await (await fetch(`${server.url}/metrics`)).text();
@@ -324,10 +301,9 @@ describe("a bot on a cluster", () => {
   });
 
   it("keeps the gateway lease single: a second holder is refused until the first lets go", async () => {
-    const redis = await startRedisServer();
-    cleanups.push(() => redis.close());
+    const redis = await nodes.redis();
     const client = new Redis(redis.url);
-    cleanups.push(async () => client.disconnect());
+    nodes.later(async () => client.disconnect());
     const { RedisLease } = await import("../src/lease.js");
     const a = new RedisLease(client, { key: "l", fenceKey: "f", holder: "a", ttlMs: 500 });
     const b = new RedisLease(client, { key: "l", fenceKey: "f", holder: "b", ttlMs: 500 });
@@ -349,7 +325,7 @@ describe("a bot on a cluster", () => {
 
   it("runs inside a test with startTestCluster: commands take the fast path through any worker", async () => {
     const world = await createTestWorld({ people: ["ada"], rateLimits: false });
-    cleanups.push(() => world.close());
+    nodes.later(() => world.close());
     await using cluster = await startTestCluster(world, bot, { workers: 3 });
     await world.app.connected({ commands: ["ping"] });
     for (let i = 0; i < 6; i++) {

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { compareWithServer } from "../../../test-support/world-oracle/compare-with-server.js";
 import { seededRandom, WorldChanges } from "../../../test-support/world-oracle/world-changes.js";
 import { partitionOf } from "../src/index.js";
-import { worldNodes } from "./world-nodes.js";
+import { worldNodes } from "./cluster-nodes.js";
 
 const PARTITIONS = 4;
 const CHANGES = 1_000;

@@ -4,7 +4,7 @@ import { DevClient } from "@chatbot/protocol/dev";
 import { createTestWorld } from "@chatbot/testing";
 import { describe, expect, it } from "vitest";
 import { type ClusterNode, partitionOf } from "../src/index.js";
-import { worldNodes } from "./world-nodes.js";
+import { worldNodes } from "./cluster-nodes.js";
 
 const PARTITIONS = 8;
 const nodes = worldNodes(PARTITIONS);
