@@ -46,7 +46,12 @@ export interface TimeoutPayload {
 
 /** The store key (and the timeout job's key) of the conversation at `place`. */
 export function conversationKey(place: ConversationPlace): string {
-  return `${CONVERSATION_KEY_PREFIX}${place.guildId}:${place.channelId}:${place.userId}`;
+  return keyOf(place.guildId, place.channelId, place.userId);
+}
+
+/** The store key of the conversation of `userId` in `channelId` of `guildId` (no place object made). */
+export function keyOf(guildId: string, channelId: string, userId: string): string {
+  return `${CONVERSATION_KEY_PREFIX}${guildId}:${channelId}:${userId}`;
 }
 
 /** The place a store key names, or null for a key that is not one. */

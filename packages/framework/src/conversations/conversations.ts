@@ -14,9 +14,9 @@ import { type AnswerEvent, matchEvent, placeOfEvent } from "./conversation-match
 import { postFirst, postInChannel, sayFor } from "./conversation-posts.js";
 import {
   checkData,
-  CONVERSATION_KEY_PREFIX,
   type ConversationRecord,
   conversationKey,
+  keyOf,
   placeOfKey,
   type TimeoutPayload,
 } from "./conversation-record.js";
@@ -84,19 +84,19 @@ export class Conversations implements ConversationStarter {
 
   /**
    * The store key of the place where `event` may answer a conversation
-   * (`chatbot:conversation:<guild>:<channel>:<person>`), or null when none waits there: one lookup in memory (with a shared
-   * store, every person's message is one).
+   * (`chatbot:conversation:<guild>:<channel>:<person>`), or null when none waits there: one lookup
+   * in memory (with a shared store, every person's message is one).
    */
   candidate(event: { readonly name: string; readonly data: unknown }): string | null {
     let key: string;
     if (event.name === "MESSAGE_CREATE") {
       const m = event.data as AnswerEvent["data"] & { author: { id: string; bot?: boolean } };
       if (m.author.bot === true) return null;
-      key = `${CONVERSATION_KEY_PREFIX}${m.guild_id}:${m.channel_id}:${m.author.id}`;
+      key = keyOf(m.guild_id!, m.channel_id, m.author.id);
     } else if (event.name === "MESSAGE_REACTION_ADD") {
       const r = event.data as { guild_id: string; channel_id: string; user_id: string };
       if (r.user_id === this.#d.botUserId()) return null;
-      key = `${CONVERSATION_KEY_PREFIX}${r.guild_id}:${r.channel_id}:${r.user_id}`;
+      key = keyOf(r.guild_id, r.channel_id, r.user_id);
     } else return null;
     if (this.#book.shared && this.#definitions.size === 0) return null;
     return this.#book.mayWait(key) ? key : null;
