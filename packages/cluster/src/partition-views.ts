@@ -1,3 +1,4 @@
+import { eachLimited } from "@chatbot/kit";
 import type { Bot, Logger } from "@chatbot/framework";
 import type { GatewayDispatch } from "@chatbot/gateway";
 import type { ReadyPayload } from "@chatbot/protocol";
@@ -53,26 +54,21 @@ export class PartitionViews {
       return 0;
     }
     let loaded = 0;
-    let next = 0;
-    const one = async (): Promise<void> => {
-      while (next < ids.length) {
-        const id = ids[next++]!;
-        try {
-          const snapshot = await rest.getGuild(id);
-          // The get-server answer lists every intent the install grants; the view says those this
-          // bot's connection receives, as GUILD_CREATE does (found by the cluster's oracle test).
-          const intents = snapshot.intents?.filter((intent) => this.#bot.intents.includes(intent));
-          world.load(intents === undefined ? snapshot : { ...snapshot, intents });
-          loaded++;
-        } catch (error) {
-          // Gone since it was listed (404): its GUILD_DELETE is in the partition's stream.
-          if ((error as { status?: unknown }).status !== 404) {
-            this.#logger.warn(`cluster: could not read server ${id} of partition ${p}: ${String(error)}`);
-          }
+    await eachLimited(ids, CONCURRENCY, async (id) => {
+      try {
+        const snapshot = await rest.getGuild(id);
+        // The get-server answer lists every intent the install grants; the view says those this
+        // bot's connection receives, as GUILD_CREATE does (found by the cluster's oracle test).
+        const intents = snapshot.intents?.filter((intent) => this.#bot.intents.includes(intent));
+        world.load(intents === undefined ? snapshot : { ...snapshot, intents });
+        loaded++;
+      } catch (error) {
+        // Gone since it was listed (404): its GUILD_DELETE is in the partition's stream.
+        if ((error as { status?: unknown }).status !== 404) {
+          this.#logger.warn(`cluster: could not read server ${id} of partition ${p}: ${String(error)}`);
         }
       }
-    };
-    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, ids.length) }, one));
+    });
     return loaded;
   }
 

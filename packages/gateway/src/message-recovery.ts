@@ -1,6 +1,6 @@
+import { eachLimited } from "@chatbot/kit";
 import type { Channel, Message } from "@chatbot/protocol";
 import { type ChannelHistory, type MessageHistory, readChannelSince } from "./channel-history.js";
-import { eachLimited } from "./each-limited.js";
 import { compareIds, idBefore } from "./snowflake-order.js";
 import type {
   RecoveryBounds,
@@ -190,24 +190,33 @@ export class MessageRecovery {
       ({ channel, access }) =>
         access === "history" && (!this.#known(channel.id) || this.#provisional.has(channel.id)),
     );
-    await eachLimited(todo, CONCURRENCY, signal, async ({ channel }) => {
-      const id = channel.id;
-      if (!this.#known(id) && this.#firstLive !== null) {
-        this.#floor.set(id, this.#firstLive);
-        this.#unbaselined.delete(id);
-        return;
-      }
-      if (this.#known(id) && !this.#provisional.has(id)) return;
-      try {
-        const newest = await this.#history.listMessages(id, { limit: 1 }, { signal, priority: "background" });
-        if (!this.#cursor.has(id)) this.#floor.set(id, maxId(this.#floor.get(id), newest[0]?.id ?? "0"));
-        this.#provisional.delete(id);
-        this.#unbaselined.delete(id);
-      } catch (error) {
-        // Without a floor the channel is read again at the next ready; only an abort stops here.
-        if (signal.aborted) throw error;
-      }
-    });
+    await eachLimited(
+      todo,
+      CONCURRENCY,
+      async ({ channel }) => {
+        const id = channel.id;
+        if (!this.#known(id) && this.#firstLive !== null) {
+          this.#floor.set(id, this.#firstLive);
+          this.#unbaselined.delete(id);
+          return;
+        }
+        if (this.#known(id) && !this.#provisional.has(id)) return;
+        try {
+          const newest = await this.#history.listMessages(
+            id,
+            { limit: 1 },
+            { signal, priority: "background" },
+          );
+          if (!this.#cursor.has(id)) this.#floor.set(id, maxId(this.#floor.get(id), newest[0]?.id ?? "0"));
+          this.#provisional.delete(id);
+          this.#unbaselined.delete(id);
+        } catch (error) {
+          // Without a floor the channel is read again at the next ready; only an abort stops here.
+          if (signal.aborted) throw error;
+        }
+      },
+      signal,
+    );
   }
 
   /**
@@ -269,10 +278,15 @@ export class MessageRecovery {
     for (const message of early ?? []) this.#route(message);
     const read = { signal, priority, notBefore: idBefore(this.#now() - this.#maxAgeMs) } as const;
     try {
-      await eachLimited(todo, CONCURRENCY, signal, async ({ channel, from }) => {
-        const recovered = await this.#recoverChannel(channel, from, read);
-        count += recovered;
-      });
+      await eachLimited(
+        todo,
+        CONCURRENCY,
+        async ({ channel, from }) => {
+          const recovered = await this.#recoverChannel(channel, from, read);
+          count += recovered;
+        },
+        signal,
+      );
     } finally {
       // Held messages of channels never read (aborted): dropped; they are in the history the next
       // recovery reads, since the cursor did not move past them.

@@ -3,6 +3,7 @@
 export { backoffDelay, type BackoffPolicy } from "./backoff.js";
 export { type Clock, type ClockTimer, SystemClock, systemClock, type SystemClockOptions } from "./clock.js";
 export { type Duration, DurationError, toMs } from "./duration.js";
+export { eachLimited } from "./each-limited.js";
 export { KeyedQueue } from "./keyed-queue.js";
 export { ManualClock } from "./manual-clock.js";
 export { SerialQueue } from "./serial-queue.js";
