@@ -1,19 +1,9 @@
-import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { afterAll, describe, expect, it } from "vitest";
-import { guideProject, runNode } from "../../../test-support/run-node.js";
+import { describe, expect, it } from "vitest";
+import { runNode } from "../../../test-support/run-node.js";
+import { decoratedGuideProject, REPO_ROOT as root } from "./guide-project.js";
 
-const packageDir = fileURLToPath(new URL("../", import.meta.url));
-const root = join(packageDir, "../..");
-const guide = readFileSync(join(root, "docs/conversations.md"), "utf8");
-const made = guideProject(packageDir, guide, "docs/conversations.md", ["ts"]);
-afterAll(() => made.remove());
-// Vite's transform reads the decorator settings (legacy decorators, metadata) from tsconfig.json.
-writeFileSync(
-  join(made.root, "tsconfig.json"),
-  JSON.stringify({ extends: "../../../tsconfig.base.json", include: ["src", "test"] }),
-);
+const made = decoratedGuideProject("docs/conversations.md");
 
 describe("docs/conversations.md", () => {
   it("holds a report bot and its tests", () => {

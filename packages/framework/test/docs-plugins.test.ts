@@ -1,23 +1,9 @@
-import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { afterAll, describe, expect, it } from "vitest";
-import { guideProject, runNode } from "../../../test-support/run-node.js";
+import { describe, expect, it } from "vitest";
+import { runNode } from "../../../test-support/run-node.js";
+import { decoratedGuideProject, REPO_ROOT as root } from "./guide-project.js";
 
-const packageDir = fileURLToPath(new URL("../", import.meta.url));
-const root = join(packageDir, "../..");
-const guide = readFileSync(join(root, "docs/plugins.md"), "utf8");
-const made = guideProject(packageDir, guide, "docs/plugins.md", ["ts"]);
-afterAll(() => made.remove());
-// Vite's transform reads the decorator settings (legacy decorators, metadata) from tsconfig.json.
-writeFileSync(
-  join(made.root, "tsconfig.json"),
-  JSON.stringify({
-    extends: "../../../tsconfig.base.json",
-    compilerOptions: { noEmit: true, lib: ["ES2023", "esnext.disposable"] },
-    include: ["src", "test"],
-  }),
-);
+const made = decoratedGuideProject("docs/plugins.md", { noEmit: true, lib: ["ES2023", "esnext.disposable"] });
 
 describe("docs/plugins.md", () => {
   it("holds a bot with two plugins, one written on the page, and its test", () => {
