@@ -7,6 +7,7 @@ import {
   create,
   DEMO_GUILD,
   inProject,
+  npmInstall,
   npmStart,
   REPO,
   type ServerProcess,
@@ -71,7 +72,7 @@ beforeAll(() => {
   expect(made.status, made.stderr).toBe(0);
   writeFileSync(join(project, "src/listeners/recorder.ts"), RECORDER);
   writeFileSync(join(project, "src/bot.ts"), BOT);
-  const install = inProject(project, "npm", ["install", "--prefer-offline", "--no-audit", "--no-fund"]);
+  const install = npmInstall(project);
   expect(install.status, install.output).toBe(0);
   const built = inProject(project, "npm", ["run", "build"]);
   expect(built.status, built.output).toBe(0);

@@ -19,7 +19,9 @@ import {
   inProject,
   LINE_WARNING,
   nodesOnPath,
+  npmInstall,
   npmStart,
+  projectTsc,
   REPO,
   sessions,
   startServer,
@@ -120,19 +122,11 @@ describe("create-chat-bot", () => {
       );
       expect(readFileSync(join(project, ".gitignore"), "utf8")).toContain(".chatbot/");
 
-      const install = inProject(project, "npm", ["install", "--prefer-offline", "--no-audit", "--no-fund"]);
+      const install = npmInstall(project);
       expect(install.status, install.output).toBe(0);
-      const typecheck = inProject(project, process.execPath, [
-        "node_modules/typescript/bin/tsc",
-        "-p",
-        "tsconfig.json",
-      ]);
+      const typecheck = projectTsc(project, "tsconfig.json");
       expect(typecheck.output).toBe("");
-      const build = inProject(project, process.execPath, [
-        "node_modules/typescript/bin/tsc",
-        "-p",
-        "tsconfig.build.json",
-      ]);
+      const build = projectTsc(project, "tsconfig.build.json");
       expect(build.status, build.output).toBe(0);
       const tests = inProject(project, process.execPath, ["node_modules/vitest/vitest.mjs", "run"]);
       expect(tests.output).toMatch(new RegExp(`Tests\\s+${count} passed`));

@@ -53,6 +53,16 @@ export function inProject(project: string, command: string, args: readonly strin
   return { status: run.status, output: stripVTControlCharacters(`${run.stdout}${run.stderr}`) };
 }
 
+/** `npm install` in a generated project, from npm's cache where it can be. */
+export function npmInstall(project: string) {
+  return inProject(project, "npm", ["install", "--prefer-offline", "--no-audit", "--no-fund"]);
+}
+
+/** The project's own `tsc` (the one it installed) with `-p <config>`. */
+export function projectTsc(project: string, config: "tsconfig.json" | "tsconfig.build.json") {
+  return inProject(project, process.execPath, ["node_modules/typescript/bin/tsc", "-p", config]);
+}
+
 /** The first lines of docs/deploying.md's "Running it": the commands a deploy runs. */
 export function deployCommands(): string[] {
   const page = readFileSync(join(REPO, "docs/deploying.md"), "utf8");

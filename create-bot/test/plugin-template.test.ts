@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
-import { create, inProject, LINE_WARNING, REPO } from "./generated-project.js";
+import { create, inProject, LINE_WARNING, npmInstall, projectTsc, REPO } from "./generated-project.js";
 
 const dir = mkdtempSync(join(tmpdir(), "create-chat-bot-plugin-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -32,13 +32,9 @@ it(
     expect(manifest.exports["."]).toEqual({ types: "./dist/index.d.ts", default: "./dist/index.js" });
     expect(readFileSync(join(project, "src/plugin-name.ts"), "utf8")).toContain(`"${name}"`);
 
-    const install = inProject(project, "npm", ["install", "--prefer-offline", "--no-audit", "--no-fund"]);
+    const install = npmInstall(project);
     expect(install.status, install.output).toBe(0);
-    const typecheck = inProject(project, process.execPath, [
-      "node_modules/typescript/bin/tsc",
-      "-p",
-      "tsconfig.json",
-    ]);
+    const typecheck = projectTsc(project, "tsconfig.json");
     expect(typecheck.output).toBe("");
     const tests = inProject(project, process.execPath, ["node_modules/vitest/vitest.mjs", "run"]);
     expect(tests.output).toMatch(/Tests\s+3 passed/);
