@@ -1,6 +1,6 @@
 // chatbot dev's code thread and its state (the project of dev-fixtures.ts).
 import { describe, expect, it } from "vitest";
-import { newProject, reloads, save, sessions, start } from "./dev-fixtures.js";
+import { echoBoomCrashes, newProject, reloads, save, sessions, start } from "./dev-fixtures.js";
 import { use, waitFor } from "./dev-project.js";
 
 // The command answers which thread runs it, so the test sees the code move to a fresh one.
@@ -57,12 +57,7 @@ describe("chatbot dev's code thread", () => {
 
   it("restarts code that threw outside any handler, and chatbot dev keeps running", async () => {
     const project = newProject();
-    project.edit(
-      "src/commands/echo.ts",
-      "await ctx.reply(`echo: ${text}`);",
-      `await ctx.reply(\`echo: \${text}\`);
-    if (text === "boom") setTimeout(() => { throw new Error("a timer of the bot's own blew up"); }, 5);`,
-    );
+    echoBoomCrashes(project);
     const dev = await start(project);
     expect(await use(dev, project, "echo", [{ name: "text", value: "boom" }])).toEqual({
       state: "answered",

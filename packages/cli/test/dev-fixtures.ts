@@ -81,6 +81,19 @@ export function newProject(typescript?: ProjectTypeScript): DevProject {
   return project;
 }
 
+/**
+ * Makes `/echo text:boom` of `project` start a timer that throws a moment after the reply: an error
+ * outside any handler, which ends the bot's code thread.
+ */
+export function echoBoomCrashes(project: DevProject): void {
+  project.edit(
+    "src/commands/echo.ts",
+    "await ctx.reply(`echo: ${text}`);",
+    `await ctx.reply(\`echo: \${text}\`);
+    if (text === "boom") setTimeout(() => { throw new Error("a timer of the bot's own blew up"); }, 5);`,
+  );
+}
+
 export async function start(project: DevProject, args: readonly string[] = []): Promise<ServerProcess> {
   const dev = await project.dev(args);
   running.push(dev);

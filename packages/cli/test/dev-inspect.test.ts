@@ -8,7 +8,7 @@ import { pathToFileURL } from "node:url";
 import { SourceMapConsumer } from "source-map-js";
 import { afterAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { newProject, save, start } from "./dev-fixtures.js";
+import { echoBoomCrashes, newProject, save, start } from "./dev-fixtures.js";
 import { use, waitFor } from "./dev-project.js";
 
 interface Paused {
@@ -153,12 +153,7 @@ describe("chatbot dev --inspect", () => {
     { timeout: 60_000 },
     async () => {
       const project = newProject();
-      project.edit(
-        "src/commands/echo.ts",
-        "await ctx.reply(`echo: ${text}`);",
-        `await ctx.reply(\`echo: \${text}\`);
-    if (text === "boom") setTimeout(() => { throw new Error("a timer of the bot's own blew up"); }, 5);`,
-      );
+      echoBoomCrashes(project);
       const port = await freePort();
       const dev = await start(project, [`--inspect=${port}`]);
       const opened = () => dev.stdout().match(/^inspector: ws:\/\/127\.0\.0\.1:(\d+)\//gm) ?? [];
