@@ -212,6 +212,41 @@ describe("a conversation in one process", () => {
     expect((await w.nextMessage(general, { from: w.app })).content).toBe('Confirmed 7 with "yes!".');
   });
 
+  it("takes a message that the answer before it, still being handled, made an answer", async () => {
+    // "second" matches only the step "first" leads to, and comes while "first" is handled: it must
+    // wait for it in the server's queue, not be judged against the step before and passed on.
+    const heard: string[] = [];
+    @Listener()
+    class Heard {
+      @On("MESSAGE_CREATE")
+      heard(message: Message) {
+        if (!message.author.bot) heard.push(message.content);
+      }
+    }
+    const pair = defineConversation({
+      name: "pair",
+      first: "one",
+      steps: {
+        one: {
+          ask: "",
+          matching: /^first$/,
+          answer: async (_m, c) => (await new Promise((resolve) => setTimeout(resolve, 100)), c.next("two")),
+        },
+        two: { ask: "", matching: /^second$/, answer: (m, c) => c.end(`Got ${m.content}.`) },
+      },
+    });
+    const { w, general } = await setupWorld();
+    const { bot } = await startedBot(w, { conversations: [pair], listeners: [Heard] });
+    const said = await w.people.ada.say(general, "go");
+    const { EventContext } = await import("../src/index.js");
+    await pair.start(new EventContext("MESSAGE_CREATE", said as never, "0", bot.container));
+    await w.people.ada.say(general, "first");
+    await w.people.ada.say(general, "second");
+    expect((await w.nextMessage(general, { from: w.app })).content).toBe("Got second.");
+    await bot.idle();
+    expect(heard).toEqual(["go"]);
+  });
+
   it("asks for the intents its steps need, and warns at start where the install does not grant them", async () => {
     const w = await world({ people: ["ada"], app: { intents: ["guilds", "guild_messages"] } });
     const { bot, logger } = await startedBot(w, definition);

@@ -103,6 +103,23 @@ export class Conversations implements ConversationStarter {
   }
 
   /**
+   * Whether `event` is, without a doubt, not for the conversation waiting under `key` (a
+   * {@link candidate}): its record is held in memory, its time is not over, and the event does not
+   * answer it (a message before its question, one its step's `matching` refuses, another kind).
+   * Decided without waiting, so the caller may pass the event on without queueing it; only when
+   * nothing of that server is queued, since an answer still queued could move the conversation.
+   */
+  notForIt(event: AnswerEvent, key: string): boolean {
+    const record = this.#book.held(key);
+    if (record === undefined) return false;
+    const at = event.name === "MESSAGE_CREATE" ? event.data.created_at : this.#d.clock.now();
+    if (at > record.u) return false;
+    const definition = this.#definitions.get(record.n);
+    const step = definition?.step(record.s);
+    return step !== undefined && matchEvent(event, record, definition!, step).kind === "other";
+  }
+
+  /**
    * Offers `event` to the conversation waiting under `key` (a {@link candidate}); resolves with
    * whether the listeners get the event too.
    */

@@ -8,7 +8,8 @@ import type { NamedStep } from "./pipeline.js";
  * Step `conversations`: a message or reaction where a conversation waits is offered to it first,
  * in its server's queue (the one ordered handlers use), so answers are taken in each server's
  * order; the listeners then get it only if the conversation passes it on. Every other event goes
- * on at once, after one lookup in memory.
+ * on at once, after one lookup in memory, as does one the conversation's record held in memory
+ * shows is not its answer while nothing of its server is queued.
  */
 export function conversationAnswers(
   conversations: Conversations,
@@ -20,6 +21,9 @@ export function conversationAnswers(
       const key = conversations.candidate(run.event);
       if (key === null) return next();
       const event = run.event as AnswerEvent;
+      // Nothing of this server waits in its queue, and the conversation's record says at once that
+      // this is not its answer: passed on like an event where none waits, without a turn in the queue.
+      if (queue.sizeOf(event.data.guild_id) === 0 && conversations.notForIt(event, key)) return next();
       return queue.run(event.data.guild_id, async () => {
         if (!(await conversations.answer(event, key))) return;
         // Already in the server's queue: the order step must not queue it a second time.
