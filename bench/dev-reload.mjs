@@ -87,7 +87,7 @@ write(
 const { BotCompiler } = await import(${JSON.stringify(pathToFileURL(join(ROOT, "packages/cli/dist/dev/compile.js")).href)});
 const [root, out, token, baseUrl] = process.argv.slice(2);
 const compiler = new BotCompiler(root, root + "/src", out);
-const build = compiler.build();
+const build = await compiler.build();
 const { default: bot } = await import(compiler.builtPath(build, root + "/src/bot.ts"));
 await createBot({ ...bot, token, baseUrl, logger: "silent" }).start();
 console.log("started");

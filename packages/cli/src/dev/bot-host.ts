@@ -244,7 +244,7 @@ export class BotHost {
   }
 
   async #loadBuild(compiler: BotCompiler, entry: string): Promise<Generation> {
-    const build = compiler.build();
+    const build = await compiler.build();
     const thread = this.#target();
     thread.loads++;
     const id = ++ids;

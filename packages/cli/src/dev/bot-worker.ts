@@ -17,7 +17,7 @@ import {
 import { GatewayClient, WorldView } from "@chatbot/gateway";
 import type { GuildCreatePayload } from "@chatbot/protocol";
 import { RestClient } from "@chatbot/rest";
-import { collectGarbage } from "./collect-garbage.js";
+import { collectGarbageSoon } from "./collect-garbage.js";
 import { importDefinition } from "./entry.js";
 import { type FromWorker, type ToWorker, toWire, type WorkerSetup } from "./worker-protocol.js";
 
@@ -167,8 +167,8 @@ async function start(message: Extract<ToWorker, { type: "start" }>): Promise<voi
   // The old code finishes what it was doing; it gets no new events.
   post({ type: "started", id: message.id, commands });
   // What the previous build left is garbage once the old code has finished what it was doing.
-  if (previous) void previous.stop().finally(() => setImmediate(collectGarbage));
-  else setImmediate(collectGarbage);
+  if (previous) void previous.stop().finally(collectGarbageSoon);
+  else collectGarbageSoon();
 }
 
 port.on("message", (message: ToWorker) => {

@@ -7,7 +7,7 @@ import { formatLogLine } from "../log-line.js";
 import { closeOnStop } from "../parent-watch.js";
 import type { Output } from "../server-command.js";
 import { BotHost, type Generation } from "./bot-host.js";
-import { collectGarbage } from "./collect-garbage.js";
+import { collectGarbageSoon } from "./collect-garbage.js";
 import { BotCompiler } from "./compile.js";
 import { DevConnection } from "./dev-connection.js";
 import { DevLogger } from "./dev-logger.js";
@@ -96,7 +96,8 @@ export class DevSession {
       logger,
       ready: () => this.#connection!.ready,
       world: () => this.#connection!.gateway.world.export(),
-      onReplaced: (build) => this.#compiler.removeBuildsExcept(build),
+      // Not waited for: the events held during the switch go to the new code meanwhile.
+      onReplaced: (build) => void this.#compiler.removeBuildsExcept(build),
       storePath: join(this.project.state, "state.db"),
       recycleAfter: this.flags["recycle-after"],
       onCrash: (error) => this.#restart(error),
@@ -234,6 +235,7 @@ export class DevSession {
         output.err(`type errors (the bot still reloads; fix them before you build):\n${lines.join("\n")}`),
       clean: () => output.out("types: no errors"),
       off: (reason) => output.err(`chatbot dev: no type check: ${reason}`),
+      reloaded: () => this.#reloading,
     });
   }
 
@@ -273,7 +275,7 @@ export class DevSession {
       const line = await this.#host.hold(() => this.#switchCode());
       const took = Math.round(performance.now() - started);
       this.output.out(`${crashed ? "restarted" : "reloaded"} ${what} in ${took} ms, ${line}`);
-      setImmediate(collectGarbage);
+      collectGarbageSoon();
     } catch (error) {
       const after = crashed ? "waiting for a fix" : "the previous code keeps serving";
       this.output.err(`reload of ${what} failed; ${after}\n${describeFailure(error, root)}`);

@@ -9,8 +9,12 @@ export interface Reloads {
   reload(): Promise<void>;
 }
 
-/** How long saves are gathered before one reload takes them all. */
-const GATHER_MS = 30;
+/**
+ * How long saves are gathered before one reload takes them all: an editor's "save all" or a
+ * checkout writes its files within a few milliseconds. A file written later than that still ends in
+ * the same reload when it comes during the build (the host builds again), else in the next one.
+ */
+const GATHER_MS = 10;
 
 /** How long after the last raw event of the file system the sources are compared with the build. */
 const CHECK_MS = 60;

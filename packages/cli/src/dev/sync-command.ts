@@ -38,7 +38,7 @@ export async function runSync(flags: SyncFlags, output: Output, env = process.en
   rmSync(out, { recursive: true, force: true });
   try {
     const compiler = new BotCompiler(root, join(root, top), out);
-    const url = pathToFileURL(compiler.builtPath(compiler.build(), entry)).href;
+    const url = pathToFileURL(compiler.builtPath(await compiler.build(), entry)).href;
     const definition = await importDefinition(url, relative(root, entry));
     const bot = createBot({ ...definition, token, baseUrl, logger: "silent" });
     const plan = await bot.plan();
