@@ -93,7 +93,8 @@ export class BotCompiler {
     this.#built = built;
     const folder = join(this.out, String(++this.#builds));
     const targets = compiled.map(([file, code]) => ({ target: this.builtPath(folder, file), code }));
-    for (const dir of new Set(targets.map(({ target }) => dirname(target)))) mkdirSync(dir, { recursive: true });
+    for (const dir of new Set(targets.map(({ target }) => dirname(target))))
+      mkdirSync(dir, { recursive: true });
     await Promise.all(targets.map(({ target, code }) => writeFile(target, code)));
     return folder;
   }
