@@ -33,6 +33,19 @@ async function setupWorld() {
   return { w, general: w.channel("general"), modLog: w.channel("mod-log"), mods: w.role("mods") };
 }
 
+/** A listener that keeps the text of every person's message it is handed (not the bot's). */
+function hearing() {
+  const heard: string[] = [];
+  @Listener()
+  class Heard {
+    @On("MESSAGE_CREATE")
+    heard(message: Message) {
+      if (!message.author.bot) heard.push(message.content);
+    }
+  }
+  return { Heard, heard };
+}
+
 describe("a conversation in one process", () => {
   it("asks, takes answers in turn, sends wrong ones back, and ends on a reaction", async () => {
     const { w, general, modLog, mods } = await setupWorld();
@@ -147,14 +160,7 @@ describe("a conversation in one process", () => {
   });
 
   it("keeps answers from the listeners unless the conversation says otherwise", async () => {
-    const heard: string[] = [];
-    @Listener()
-    class Heard {
-      @On("MESSAGE_CREATE")
-      heard(message: Message) {
-        if (!message.author.bot) heard.push(message.content);
-      }
-    }
+    const { Heard, heard } = hearing();
     const open = defineConversation({
       name: "open",
       first: "one",
@@ -215,14 +221,7 @@ describe("a conversation in one process", () => {
   it("takes a message that the answer before it, still being handled, made an answer", async () => {
     // "second" matches only the step "first" leads to, and comes while "first" is handled: it must
     // wait for it in the server's queue, not be judged against the step before and passed on.
-    const heard: string[] = [];
-    @Listener()
-    class Heard {
-      @On("MESSAGE_CREATE")
-      heard(message: Message) {
-        if (!message.author.bot) heard.push(message.content);
-      }
-    }
+    const { Heard, heard } = hearing();
     const pair = defineConversation({
       name: "pair",
       first: "one",
