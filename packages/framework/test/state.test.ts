@@ -119,6 +119,15 @@ describe.each(adapters)("%s", (_name, make) => {
     );
     await expect(store.set("a", { n: Number.NaN })).rejects.toThrow("value.n is NaN (not a finite number)");
     await expect(store.set("a", undefined)).rejects.toThrow("value is undefined");
+    const cyclic: Record<string, unknown> = { n: 1 };
+    cyclic.self = cyclic;
+    await expect(store.set("a", cyclic)).rejects.toThrow("value.self is cyclic (it is value again)");
+    await expect(store.set("a", { list: [1, [2, { f: () => 1 }]] })).rejects.toThrow(
+      "value.list[1][1].f is a function",
+    );
+    let deep: unknown = 1;
+    for (let i = 0; i < 101; i++) deep = { d: deep };
+    await expect(store.set("a", deep)).rejects.toThrow("value is nested deeper than 100 objects and arrays");
     await expect(store.set("", 1)).rejects.toThrow("store: a key must be a non-empty string");
     await expect(store.set("a", 1, { ttlMs: 0 })).rejects.toThrow(
       "ttlMs must be a number of milliseconds above 0",
@@ -126,6 +135,11 @@ describe.each(adapters)("%s", (_name, make) => {
     await expect(store.list("", { limit: 0 })).rejects.toBeInstanceOf(StateError);
     // Nothing was written by a refused call.
     expect(await store.get("a")).toBeUndefined();
+    // 100 levels are kept, and an object met twice (not inside itself) is written twice.
+    await store.set("a", (deep as { d: unknown }).d);
+    const shared = { x: 1 };
+    await store.set("b", { one: shared, two: [shared] });
+    expect(await store.get("b")).toEqual({ one: { x: 1 }, two: [{ x: 1 }] });
     await store.close();
     await expect(store.get("a")).rejects.toThrow("used after close()");
   });

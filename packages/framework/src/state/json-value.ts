@@ -8,6 +8,43 @@ export const MAX_DEPTH = 100;
  * stack. An object met twice, but not inside itself, is fine: JSON writes it twice.
  */
 export function notJson(value: unknown, root: string): string | null {
+  if (isJson(value, 0)) return null;
+  return firstProblem(value, root);
+}
+
+/**
+ * Whether `value` is a JSON value the stores keep, with no name for what is not: the walk of every
+ * write, which allocates nothing. A cycle goes deeper than {@link MAX_DEPTH}, so it answers false
+ * for one too, and {@link firstProblem} then says which.
+ */
+function isJson(value: unknown, depth: number): boolean {
+  switch (typeof value) {
+    case "string":
+    case "boolean":
+      return true;
+    case "number":
+      return Number.isFinite(value);
+    case "object": {
+      if (value === null) return true;
+      if (depth === MAX_DEPTH) return false;
+      if (Array.isArray(value)) {
+        for (let i = 0; i < value.length; i++) if (!isJson(value[i], depth + 1)) return false;
+        return true;
+      }
+      const proto = Object.getPrototypeOf(value) as unknown;
+      if (proto !== Object.prototype && proto !== null) return false;
+      for (const key of Object.keys(value)) {
+        if (!isJson((value as Record<string, unknown>)[key], depth + 1)) return false;
+      }
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
+/** The first problem of a value that is not a JSON value, named by its place under `root`. */
+function firstProblem(value: unknown, root: string): string | null {
   // The objects and arrays above the value walked now, and the keys that lead to it: a place's
   // name is written only for the problem found, not for every value walked.
   const ancestors: object[] = [];
