@@ -13,13 +13,12 @@ if (!existsSync(entry)) {
 // semi-spaces of 2 MB, a 50-file bot's session on Node 24 stood at 230 MB instead of 270. The size
 // is read when the heap is made, so the CLI starts itself again with it, in place (the same
 // process id, terminal and arguments), where Node can (`process.execve`, Node 22.15 and later), and
-// only when the flag was not given already.
-const semiSpaceGiven = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? "").split(/\s+/)].some((flag) =>
-  flag.startsWith("--max-semi-space-size"),
-);
+// only when the flag was not given already (nor Node's own --inspect: a debugger attached to the
+// CLI itself would be cut off).
+const nodeFlags = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? "").split(/\s+/)];
 if (
   process.argv[2] === "dev" &&
-  !semiSpaceGiven &&
+  !nodeFlags.some((flag) => flag.startsWith("--max-semi-space-size") || flag.startsWith("--inspect")) &&
   typeof process.execve === "function" &&
   process.platform !== "win32"
 ) {

@@ -101,4 +101,24 @@ describe.runIf(process.platform === "linux")("chatbot dev's memory", () => {
       expect(existsSync(typeInfo)).toBe(true);
     },
   );
+
+  // process.execve: Node 22.15 and later (Node 20 has none, and keeps V8's sizes).
+  it.runIf("execve" in process)(
+    "starts itself again in place, with the same process id and arguments, its semi-spaces 2 MB",
+    { timeout: 60_000 },
+    async () => {
+      const project = newProject("7");
+      const dev = await start(project, ["--no-typecheck"]);
+      const argv = readFileSync(`/proc/${dev.child.pid!}/cmdline`, "utf8").split("\0").filter(Boolean);
+      expect(argv.slice(1)).toEqual([
+        "--max-semi-space-size=2",
+        expect.stringMatching(/bin\/chatbot\.js$/),
+        "dev",
+        "--port",
+        "0",
+        "--no-typecheck",
+      ]);
+      expect(await use(dev, project, "ping")).toMatchObject({ state: "answered" });
+    },
+  );
 });
