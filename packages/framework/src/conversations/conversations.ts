@@ -10,7 +10,7 @@ import type { JobInfo, Scheduler } from "../state/scheduler.js";
 import type { StateStore } from "../state/state-store.js";
 import { ConversationBook } from "./conversation-book.js";
 import { ConversationError } from "./conversation-error.js";
-import { type AnswerEvent, matchEvent, placeOfEvent } from "./conversation-match.js";
+import { type AnswerEvent, type Match, matchEvent, placeOfEvent } from "./conversation-match.js";
 import { postFirst, postInChannel, sayFor } from "./conversation-posts.js";
 import {
   checkData,
@@ -23,6 +23,7 @@ import {
 import type { ConversationStarter } from "./conversation-token.js";
 import type {
   ConversationPlace,
+  ConversationStep,
   ConversationView,
   Say,
   StepHandle,
@@ -49,6 +50,19 @@ export interface ConversationDeps {
 
 /** How a conversation ended. */
 type Ending = "done" | "timeout" | "cancel" | "stale";
+
+/** What an event is to a waiting conversation: too late for it, stale, or what its step makes of it. */
+type Judged =
+  | { readonly kind: "late" }
+  | { readonly kind: "stale"; readonly why: string }
+  | {
+      readonly kind: Match["kind"];
+      readonly match: Match;
+      readonly definition: Conversation;
+      readonly step: ConversationStep<unknown, string>;
+    };
+
+const LATE: Judged = { kind: "late" };
 
 /**
  * The bot's conversations: each waiting one is a record in the bot's store (one per server,
@@ -111,12 +125,7 @@ export class Conversations implements ConversationStarter {
    */
   notForIt(event: AnswerEvent, key: string): boolean {
     const record = this.#book.held(key);
-    if (record === undefined) return false;
-    const at = event.name === "MESSAGE_CREATE" ? event.data.created_at : this.#d.clock.now();
-    if (at > record.u) return false;
-    const definition = this.#definitions.get(record.n);
-    const step = definition?.step(record.s);
-    return step !== undefined && matchEvent(event, record, definition!, step).kind === "other";
+    return record !== undefined && this.#judge(event, record).kind === "other";
   }
 
   /**
@@ -140,22 +149,17 @@ export class Conversations implements ConversationStarter {
     const record = this.#book.held(key) ?? (await this.#book.read(key));
     if (!record) return true;
     const where = placeOfEvent(event);
-    const at = event.name === "MESSAGE_CREATE" ? event.data.created_at : this.#d.clock.now();
-    if (at > record.u && (event.name !== "MESSAGE_CREATE" || event.data.id !== record.a)) {
+    const judged = this.#judge(event, record);
+    if (judged.kind === "late") {
       // Its time was over before this came (the bot was down when it was due): it ends now.
       await this.#end(key, record, where, "timeout");
       return true;
     }
-    const definition = this.#definitions.get(record.n);
-    const step = definition?.step(record.s);
-    if (!definition || !step) {
-      const why = definition
-        ? `its step "${record.s}" no longer exists`
-        : `no conversation named "${record.n}" exists now`;
-      await this.#end(key, record, where, "stale", why);
+    if (judged.kind === "stale") {
+      await this.#end(key, record, where, "stale", judged.why);
       return false;
     }
-    const match = matchEvent(event, record, definition, step);
+    const { match, definition, step } = judged;
     if (match.kind === "other") return true;
     if (match.kind === "taken") return definition.listenersSeeAnswers;
     if (match.kind === "cancel") {
@@ -180,6 +184,26 @@ export class Conversations implements ConversationStarter {
     }
     await this.#apply(key, record, where, definition, outcome, match.answerId);
     return definition.listenersSeeAnswers;
+  }
+
+  /**
+   * What `event` is to the conversation `record`, decided without waiting: too late (its time was
+   * over before the event came), stale (its conversation or step is gone from the code), or what
+   * its step makes of it. {@link notForIt} and {@link answer} both go by it.
+   */
+  #judge(event: AnswerEvent, record: ConversationRecord): Judged {
+    const at = event.name === "MESSAGE_CREATE" ? event.data.created_at : this.#d.clock.now();
+    if (at > record.u && (event.name !== "MESSAGE_CREATE" || event.data.id !== record.a)) return LATE;
+    const definition = this.#definitions.get(record.n);
+    const step = definition?.step(record.s);
+    if (!definition || !step) {
+      const why = definition
+        ? `its step "${record.s}" no longer exists`
+        : `no conversation named "${record.n}" exists now`;
+      return { kind: "stale", why };
+    }
+    const match = matchEvent(event, record, definition, step);
+    return { kind: match.kind, match, definition, step };
   }
 
   async #apply(
