@@ -20,8 +20,9 @@ let firstWaiting = 0;
  * A full collection of this thread's heap, which gives its free pages back, once reloads have been
  * quiet for a moment, or at the latest a little after the first one still waiting: called once a
  * reload is done. Not at once, because the first event the new code gets (the person trying the
- * command they just saved) comes right then and would wait for it: collecting at once took a
- * reload of the 50-file bot from about 100 ms to 130 ms at the median.
+ * command they just saved) comes right then and would wait for it: with both threads collecting
+ * at once, a save of the 50-file bot took 165 ms at the median to answer, against 122 ms without
+ * the collections (one run each).
  */
 export function collectGarbageSoon(): void {
   const now = performance.now();

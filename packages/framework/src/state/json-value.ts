@@ -14,8 +14,9 @@ export function notJson(value: unknown, root: string): string | null {
 
 /**
  * Whether `value` is a JSON value the stores keep, with no name for what is not: the walk of every
- * write, which allocates nothing. A cycle goes deeper than {@link MAX_DEPTH}, so it answers false
- * for one too, and {@link firstProblem} then says which.
+ * write, which keeps no path, no ancestors and no closures (only `Object.keys` makes its arrays).
+ * A cycle goes deeper than {@link MAX_DEPTH}, so it answers false for one too, and
+ * {@link firstProblem} then says which.
  */
 function isJson(value: unknown, depth: number): boolean {
   switch (typeof value) {
