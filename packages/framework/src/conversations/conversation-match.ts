@@ -3,6 +3,7 @@ import type { Message } from "@chatbot/protocol";
 import type { ConversationRecord } from "./conversation-record.js";
 import type { ConversationPlace, ConversationStep, ReactionAnswer } from "./conversation-types.js";
 import type { Conversation } from "./define-conversation.js";
+import type { Clock } from "../services.js";
 
 /** What an event is to a waiting conversation. */
 export type Match =
@@ -59,4 +60,42 @@ export function placeOfEvent(event: AnswerEvent): ConversationPlace {
   }
   const r = event.data;
   return { guildId: r.guild_id!, channelId: r.channel_id, userId: r.user_id };
+}
+
+/** What an event is to a waiting conversation: too late for it, stale, or what its step makes of it. */
+export type Judged =
+  | { readonly kind: "late" }
+  | { readonly kind: "stale"; readonly why: string }
+  | {
+      readonly kind: Match["kind"];
+      readonly match: Match;
+      readonly definition: Conversation;
+      readonly step: ConversationStep<unknown, string>;
+    };
+
+export const LATE: Judged = { kind: "late" };
+
+/**
+ * What `event` is to the conversation `record`, decided without waiting: too late (its time was
+ * over before the event came), stale (its conversation or step is gone from the code), or what
+ * its step makes of it. `Conversations.notForIt` and `Conversations.answer` both go by it.
+ */
+export function judgeEvent(
+  event: AnswerEvent,
+  record: ConversationRecord,
+  definitions: ReadonlyMap<string, Conversation>,
+  clock: Pick<Clock, "now">,
+): Judged {
+  const at = event.name === "MESSAGE_CREATE" ? event.data.created_at : clock.now();
+  if (at > record.u && (event.name !== "MESSAGE_CREATE" || event.data.id !== record.a)) return LATE;
+  const definition = definitions.get(record.n);
+  const step = definition?.step(record.s);
+  if (!definition || !step) {
+    const why = definition
+      ? `its step "${record.s}" no longer exists`
+      : `no conversation named "${record.n}" exists now`;
+    return { kind: "stale", why };
+  }
+  const match = matchEvent(event, record, definition, step);
+  return { kind: match.kind, match, definition, step };
 }

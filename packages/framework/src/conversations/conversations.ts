@@ -10,7 +10,7 @@ import type { JobInfo, Scheduler } from "../state/scheduler.js";
 import type { StateStore } from "../state/state-store.js";
 import { ConversationBook } from "./conversation-book.js";
 import { ConversationError } from "./conversation-error.js";
-import { type AnswerEvent, type Match, matchEvent, placeOfEvent } from "./conversation-match.js";
+import { type AnswerEvent, type Judged, judgeEvent, LATE, placeOfEvent } from "./conversation-match.js";
 import { postFirst, postInChannel, sayFor } from "./conversation-posts.js";
 import {
   checkData,
@@ -23,7 +23,6 @@ import {
 import type { ConversationStarter } from "./conversation-token.js";
 import type {
   ConversationPlace,
-  ConversationStep,
   ConversationView,
   Say,
   StepHandle,
@@ -51,18 +50,8 @@ export interface ConversationDeps {
 /** How a conversation ended. */
 type Ending = "done" | "timeout" | "cancel" | "stale";
 
-/** What an event is to a waiting conversation: too late for it, stale, or what its step makes of it. */
-type Judged =
-  | { readonly kind: "late" }
-  | { readonly kind: "stale"; readonly why: string }
-  | {
-      readonly kind: Match["kind"];
-      readonly match: Match;
-      readonly definition: Conversation;
-      readonly step: ConversationStep<unknown, string>;
-    };
-
-const LATE: Judged = { kind: "late" };
+const isThenable = <T>(value: T | PromiseLike<T>): value is PromiseLike<T> =>
+  typeof (value as { then?: unknown } | null)?.then === "function";
 
 /**
  * The bot's conversations: each waiting one is a record in the bot's store (one per server,
@@ -74,6 +63,13 @@ export class Conversations implements ConversationStarter {
   readonly #d: ConversationDeps;
   readonly #definitions: ReadonlyMap<string, Conversation>;
   readonly #book: ConversationBook;
+  /**
+   * The last judgement {@link notForIt} made that was not "other", with its event and record:
+   * {@link answer} takes it instead of judging again when it gets that event on that record.
+   */
+  #judgedEvent: AnswerEvent | null = null;
+  #judgedRecord: ConversationRecord | null = null;
+  #judged: Judged = LATE;
 
   constructor(deps: ConversationDeps, definitions: readonly Conversation[]) {
     this.#d = deps;
@@ -125,7 +121,14 @@ export class Conversations implements ConversationStarter {
    */
   notForIt(event: AnswerEvent, key: string): boolean {
     const record = this.#book.held(key);
-    return record !== undefined && this.#judge(event, record).kind === "other";
+    if (record === undefined) return false;
+    const judged = judgeEvent(event, record, this.#definitions, this.#d.clock);
+    if (judged.kind === "other") return true;
+    // Queued next: answer() finds this judgement unless the record moved meanwhile.
+    this.#judgedEvent = event;
+    this.#judgedRecord = record;
+    this.#judged = judged;
+    return false;
   }
 
   /**
@@ -149,7 +152,11 @@ export class Conversations implements ConversationStarter {
     const record = this.#book.held(key) ?? (await this.#book.read(key));
     if (!record) return true;
     const where = placeOfEvent(event);
-    const judged = this.#judge(event, record);
+    const judged =
+      event === this.#judgedEvent && record === this.#judgedRecord
+        ? this.#judged
+        : judgeEvent(event, record, this.#definitions, this.#d.clock);
+    this.#judgedEvent = this.#judgedRecord = null;
     if (judged.kind === "late") {
       // Its time was over before this came (the bot was down when it was due): it ends now.
       await this.#end(key, record, where, "timeout");
@@ -169,8 +176,13 @@ export class Conversations implements ConversationStarter {
     let outcome: StepOutcome;
     try {
       const handle = handleFor(record, where, this.#d.container);
-      const answer = step.answer as (a: unknown, c: StepHandle<unknown, string>) => Promise<StepOutcome>;
-      outcome = await answer(match.answer, handle);
+      const answer = step.answer as (
+        a: unknown,
+        c: StepHandle<unknown, string>,
+      ) => StepOutcome | PromiseLike<StepOutcome>;
+      const made = answer(match.answer, handle);
+      // A step that answers at once (most do) is not awaited: one turn of the microtask queue less.
+      outcome = isThenable(made) ? await made : made;
       if (outcome.kind === "next" && !definition.step(outcome.step)) {
         throw new ConversationError(
           "unknown_step",
@@ -184,26 +196,6 @@ export class Conversations implements ConversationStarter {
     }
     await this.#apply(key, record, where, definition, outcome, match.answerId);
     return definition.listenersSeeAnswers;
-  }
-
-  /**
-   * What `event` is to the conversation `record`, decided without waiting: too late (its time was
-   * over before the event came), stale (its conversation or step is gone from the code), or what
-   * its step makes of it. {@link notForIt} and {@link answer} both go by it.
-   */
-  #judge(event: AnswerEvent, record: ConversationRecord): Judged {
-    const at = event.name === "MESSAGE_CREATE" ? event.data.created_at : this.#d.clock.now();
-    if (at > record.u && (event.name !== "MESSAGE_CREATE" || event.data.id !== record.a)) return LATE;
-    const definition = this.#definitions.get(record.n);
-    const step = definition?.step(record.s);
-    if (!definition || !step) {
-      const why = definition
-        ? `its step "${record.s}" no longer exists`
-        : `no conversation named "${record.n}" exists now`;
-      return { kind: "stale", why };
-    }
-    const match = matchEvent(event, record, definition, step);
-    return { kind: match.kind, match, definition, step };
   }
 
   async #apply(
