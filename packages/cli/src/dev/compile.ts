@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { readdir, rm, writeFile } from "node:fs/promises";
 import { dirname, join, relative, sep } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -65,6 +65,8 @@ export class BotCompiler {
   readonly #cache = new Map<string, { text: string; code: string }>();
   /** The text of each source the last build compiled. */
   #built = new Map<string, string>();
+  /** When the last build that compiled began reading the sources (Unix ms). */
+  #readAt = 0;
   #builds = 0;
 
   constructor(
@@ -85,12 +87,14 @@ export class BotCompiler {
   async build(): Promise<string> {
     const compiled: Array<[string, string]> = [];
     const built = new Map<string, string>();
+    const readAt = Date.now();
     for (const file of sourcesBelow(this.sources)) {
       const text = readFileSync(file, "utf8");
       built.set(file, text);
       compiled.push([file, this.#compile(file, text)]);
     }
     this.#built = built;
+    this.#readAt = readAt;
     const folder = join(this.out, String(++this.#builds));
     const targets = compiled.map(([file, code]) => ({ target: this.builtPath(folder, file), code }));
     for (const dir of new Set(targets.map(({ target }) => dirname(target))))
@@ -117,6 +121,27 @@ export class BotCompiler {
       if (now !== text) changed.push(file);
     }
     return changed;
+  }
+
+  /**
+   * Whether the last build already has what saving `files` wrote: each still has the text that
+   * build compiled and was last written before it read them. The file system's events for a save
+   * can come after a reload has taken it (an editor's truncate and write, a rename, a busy
+   * machine), and need no second build; a file saved again after that build, even with the same
+   * text, is newer than it and reloads.
+   */
+  hasBuilt(files: readonly string[]): boolean {
+    if (files.length === 0 || this.#built.size === 0) return false;
+    for (const file of files) {
+      const text = this.#built.get(file);
+      if (text === undefined) return false;
+      try {
+        if (statSync(file).mtimeMs >= this.#readAt || readFileSync(file, "utf8") !== text) return false;
+      } catch {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**

@@ -265,10 +265,10 @@ export class DevSession {
   /** Loads what is on disk in place of the running code: after saves, or after a crash (`crashed`). */
   async reload(crashed?: "crashed"): Promise<void> {
     const { root } = this.project;
-    const files = this.#saves
-      .take()
-      .map((f) => relative(root, f).split(sep).join("/"))
-      .sort();
+    const saved = this.#saves.take();
+    // The events of a save the last reload took already (they can come after it began).
+    if (!crashed && this.#compiler.hasBuilt(saved)) return;
+    const files = saved.map((f) => relative(root, f).split(sep).join("/")).sort();
     const what = crashed ? "the bot's code" : files.join(", ");
     const started = performance.now();
     try {

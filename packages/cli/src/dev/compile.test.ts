@@ -1,0 +1,47 @@
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, expect, it } from "vitest";
+import { BotCompiler } from "./compile.js";
+
+const root = mkdtempSync(join(tmpdir(), "dev-compile-"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+it("knows when a save's late file events are of what the last build already compiled", async () => {
+  const sources = join(root, "src");
+  mkdirSync(sources);
+  const bot = join(sources, "bot.ts");
+  const greeter = join(sources, "greeter.ts");
+  // Written a second ago: before the build reads them.
+  const before = new Date(Date.now() - 1_000);
+  writeFileSync(bot, "export const bot = 1;\n");
+  writeFileSync(greeter, 'export const greet = "v1";\n');
+  utimesSync(bot, before, before);
+  utimesSync(greeter, before, before);
+  const compiler = new BotCompiler(root, sources, join(root, ".chatbot/build"));
+
+  // No build yet: every save reloads.
+  expect(compiler.hasBuilt([greeter])).toBe(false);
+  await compiler.build();
+  // The events of saves the build read: nothing to build again.
+  expect(compiler.hasBuilt([greeter])).toBe(true);
+  expect(compiler.hasBuilt([bot, greeter])).toBe(true);
+
+  // Saved again after the build with the same text (a touch): newer than the build, so it reloads.
+  const after = new Date(Date.now() + 1_000);
+  utimesSync(greeter, after, after);
+  expect(compiler.hasBuilt([greeter])).toBe(false);
+
+  // A new text, a new file and a removed one reload too.
+  writeFileSync(greeter, 'export const greet = "v2";\n');
+  utimesSync(greeter, before, before);
+  expect(compiler.hasBuilt([greeter])).toBe(false);
+  const added = join(sources, "added.ts");
+  writeFileSync(added, "export {};\n");
+  utimesSync(added, before, before);
+  expect(compiler.hasBuilt([added])).toBe(false);
+  rmSync(bot);
+  expect(compiler.hasBuilt([bot])).toBe(false);
+  // Nothing named: not a save to skip.
+  expect(compiler.hasBuilt([])).toBe(false);
+});
