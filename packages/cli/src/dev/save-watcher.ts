@@ -10,10 +10,10 @@ export interface Reloads {
 }
 
 /**
- * How long saves are gathered before one reload takes them all. With 30 ms, a save's late events
- * (after the reload had taken it) were mostly inside the window; with 10 ms they came after it and
- * built the save a second time, until a reload learnt to skip what the last build already has
- * (`BotCompiler.hasBuilt`).
+ * How long saves are gathered before one reload takes them all. With 10 ms a save once built twice
+ * in the suite (30 ms had hidden it); the likely cause, a save's file events that come after its
+ * reload has taken it, no longer builds again: a reload skips files the last build already read
+ * unchanged (`BotCompiler.hasBuilt`).
  */
 const GATHER_MS = 10;
 
