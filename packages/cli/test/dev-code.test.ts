@@ -71,6 +71,30 @@ describe("chatbot dev's code thread", () => {
     expect(await use(dev, project, "ping")).toEqual({ state: "answered", contents: ["pong v1 for alice"] });
     expect(await sessions(dev, project)).toHaveLength(1);
   });
+
+  it("imports a build's files and packages as Node would: a file the build lacks is Node's own error", async () => {
+    // On Node 22.15 and later the code thread resolves a build's imports itself (quicker); what it
+    // cannot vouch for, a relative file that is not there, goes to Node.
+    const project = newProject();
+    const dev = await start(project);
+    project.edit(
+      "src/greeter.ts",
+      'from "@chatbot/framework";',
+      'from "@chatbot/framework";\nimport "./missing.js";',
+    );
+    await waitFor(dev.stderr, /reload of src\/greeter\.ts failed; the previous code keeps serving/);
+    expect(dev.stderr()).toMatch(
+      /Cannot find module '[^']*\/src\/missing\.js' imported from [^\n]*\/src\/greeter\.js/,
+    );
+    expect(await use(dev, project, "ping")).toEqual({ state: "answered", contents: ["pong v1 for alice"] });
+
+    const before = reloads(dev).length;
+    project.write("src/missing.ts", 'export const there = "yes";\n');
+    await waitFor(() => (reloads(dev).length > before ? "yes" : ""), /yes/);
+    const fixed = await save(dev, project, "src/greeter.ts", "pong v1", "pong v2");
+    expect(fixed).toMatch(/^reloaded src\/greeter\.ts in \d+ ms/);
+    expect(await use(dev, project, "ping")).toEqual({ state: "answered", contents: ["pong v2 for alice"] });
+  });
 });
 
 const NOTES = `import { Command, CommandContext, Listener, OnSchedule, Option, RestClient, Scheduler, StateStore, type JobInfo } from "@chatbot/framework";

@@ -1,3 +1,4 @@
+import { realpathSync } from "node:fs";
 import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
@@ -265,6 +266,7 @@ export class BotHost {
       id,
       url: pathToFileURL(compiler.builtPath(build, entry)).href,
       entryName: relative(compiler.root, entry),
+      builds: `${pathToFileURL(realpathSync(compiler.out)).href}/`,
       token: this.setup.token,
       baseUrl: this.setup.baseUrl,
       storePath: this.setup.storePath,

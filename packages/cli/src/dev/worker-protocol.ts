@@ -15,6 +15,8 @@ export type ToWorker =
       readonly url: string;
       /** The entry as the project names it (`src/bot.ts`), for errors. */
       readonly entryName: string;
+      /** The folder of every build (a `file:` URL ending in `/`, its real path). */
+      readonly builds: string;
       /** The world's token and server, when known (the first build is loaded before the world). */
       readonly token: string;
       readonly baseUrl: string;
