@@ -88,12 +88,41 @@ describe("chatbot dev's code thread", () => {
     );
     expect(await use(dev, project, "ping")).toEqual({ state: "answered", contents: ["pong v1 for alice"] });
 
+    // A package imported and required from the same build resolves by each one's conditions:
+    // ws has an ES wrapper for import and its CommonJS entry for require.
+    project.write(
+      "src/commands/where.ts",
+      [
+        'import { createRequire } from "node:module";',
+        'import { Command, CommandContext } from "@chatbot/framework";',
+        '@Command({ name: "where", description: "Says where ws resolves" })',
+        "export class Where {",
+        "  async run(ctx: CommandContext) {",
+        '    const imported = import.meta.resolve("ws").split("/").pop();',
+        "    const require = createRequire(import.meta.url);",
+        '    const required = require.resolve("ws").split("/").pop();',
+        '    await ctx.reply(`${imported} ${required} ${typeof require("ws")}`);',
+        "  }",
+        "}",
+        "",
+      ].join("\n"),
+    );
+    project.edit("src/bot.ts", "commands: [Ping, Echo]", "commands: [Ping, Echo, Where]");
+    project.edit(
+      "src/bot.ts",
+      `import { Seen }`,
+      `import { Where } from "./commands/where.js";\nimport { Seen }`,
+    );
     const before = reloads(dev).length;
     project.write("src/missing.ts", 'export const there = "yes";\n');
     await waitFor(() => (reloads(dev).length > before ? "yes" : ""), /yes/);
     const fixed = await save(dev, project, "src/greeter.ts", "pong v1", "pong v2");
     expect(fixed).toMatch(/^reloaded src\/greeter\.ts in \d+ ms/);
     expect(await use(dev, project, "ping")).toEqual({ state: "answered", contents: ["pong v2 for alice"] });
+    expect(await use(dev, project, "where")).toEqual({
+      state: "answered",
+      contents: ["wrapper.mjs index.js function"],
+    });
   });
 });
 
