@@ -8,7 +8,8 @@
 //    and an answer (a wrong one, sent back with `again()`: the conversation moves and its record is
 //    written, nothing is posted).
 //    The conversations are on a MemoryStore (the store does its work in this process, as the Map
-//    does). ns per message, median of 9 rounds (a ratio: the median of each round's own). Target: at most 1.2x the hand-written one.
+//    does). ns per message, median of 9 rounds (a ratio: the median of each round's own).
+//    Target: at most 1.2x the hand-written one.
 //    Answers are also timed against the hand-written bot writing each answer's entry to a
 //    MemoryStore (what surviving a restart takes), to show the framework's own share apart.
 // 2. Memory and store bytes per open conversation: BENCH_OPEN (default 100,000) opened through
@@ -364,7 +365,7 @@ try {
   const rows = [];
   for (const size of SIZES) rows.push({ size, ...(await routing(size)) });
   console.log(
-    "\nRouting one message (ns per message, median of 9 rounds, the ratio the median of each round's; framework / by hand):",
+    `\nRouting one message (ns per message, median of ${ROUNDS} rounds, the ratio the median of each round's; framework / by hand):`,
   );
   for (const { size, stranger, notAnswer, answer } of rows) {
     const ratio = (x) => x.ratio.toFixed(2);

@@ -242,8 +242,9 @@ async function sessionPart() {
   // cycle by what each build's modules hold (ES modules cannot be unloaded) and drops at its end.
   // Two cycles (saves 11 to 50) reached back into the first cycles, while the process is still
   // warming up (on Node 24 their means read 206 and 230 MB, then 245 MB and flat to save 300).
+  const CYCLE = 20;
   const mean = (upTo) => {
-    const window = run.host.slice(Math.max(0, upTo - 20), upTo);
+    const window = run.host.slice(Math.max(0, upTo - CYCLE), upTo);
     return window.reduce((sum, mb) => sum + mb, 0) / window.length;
   };
   const growth = +(mean(SESSION_SAVES) - mean(from)).toFixed(1);
@@ -268,9 +269,9 @@ async function sessionPart() {
     `chatbot dev, type check on (TypeScript 7), ${SESSION_SAVES} saves of a 50-file bot: at most ${run.peak.mb} MB in all (target <= ${TARGET.totalMb}), ${run.at[SESSION_SAVES]} MB after the last check, growth ${growth} MB from save ${from} (target <= ${TARGET.growthMb}), reload p50 ${run.reloadP50} ms (target < ${TARGET.reloadP50Ms})`,
   );
   const cycles = [];
-  for (let upTo = 20; upTo <= run.host.length; upTo += 20)
-    cycles.push(`${upTo - 19}-${upTo}: ${mean(upTo).toFixed(1)}`);
-  console.log("process RSS, mean of each 20 saves (MB):", cycles.join(", "));
+  for (let upTo = CYCLE; upTo <= run.host.length; upTo += CYCLE)
+    cycles.push(`${upTo - CYCLE + 1}-${upTo}: ${mean(upTo).toFixed(1)}`);
+  console.log(`process RSS, mean of each ${CYCLE} saves (MB):`, cycles.join(", "));
   console.log("process RSS by save:", run.host.map((mb, i) => `${i + 1}: ${mb}`).join(", "));
   for (const line of failed) console.log(`FAIL ${line}`);
   if (failed.length > 0) process.exitCode = 1;

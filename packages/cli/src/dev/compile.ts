@@ -41,6 +41,24 @@ function sourcesBelow(folder: string): string[] {
   return found.sort();
 }
 
+/** When `file` was last written (Unix ms), or Infinity when it cannot be read (removed meanwhile). */
+function modifiedAt(file: string): number {
+  try {
+    return statSync(file).mtimeMs;
+  } catch {
+    return Infinity;
+  }
+}
+
+/** The text of `file` as it is on disk now, or null when it cannot be read (removed meanwhile). */
+function textOnDisk(file: string): string | null {
+  try {
+    return readFileSync(file, "utf8");
+  } catch {
+    return null;
+  }
+}
+
 /** The message of a transform error alone: its first line, without colours or its `[CODE]`. */
 function firstLine(message: string): string {
   return stripVTControlCharacters(message)
@@ -111,14 +129,7 @@ export class BotCompiler {
     const files = sourcesBelow(this.sources);
     const changed = [...this.#built.keys()].filter((file) => !files.includes(file));
     for (const file of files) {
-      const text = this.#built.get(file);
-      let now: string | null;
-      try {
-        now = readFileSync(file, "utf8");
-      } catch {
-        now = null;
-      }
-      if (now !== text) changed.push(file);
+      if (textOnDisk(file) !== this.#built.get(file)) changed.push(file);
     }
     return changed;
   }
@@ -132,16 +143,10 @@ export class BotCompiler {
    */
   hasBuilt(files: readonly string[]): boolean {
     if (files.length === 0 || this.#built.size === 0) return false;
-    for (const file of files) {
+    return files.every((file) => {
       const text = this.#built.get(file);
-      if (text === undefined) return false;
-      try {
-        if (statSync(file).mtimeMs >= this.#readAt || readFileSync(file, "utf8") !== text) return false;
-      } catch {
-        return false;
-      }
-    }
-    return true;
+      return text !== undefined && modifiedAt(file) < this.#readAt && textOnDisk(file) === text;
+    });
   }
 
   /**
