@@ -258,6 +258,7 @@ async function sessionPart() {
       [`growth_${from}_to_${SESSION_SAVES}_mb`]: growth,
       reload_p50_ms: run.reloadP50,
       reload_p95_ms: run.reloadP95,
+      session_says_p50_ms: run.reportedP50,
     },
   ]);
   const failed = [];

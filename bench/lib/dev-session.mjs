@@ -94,6 +94,17 @@ export async function sessionRun({ chatbot, files, link, edit, saves, marks, arg
     folder,
   );
   const baseUrl = match[1];
+  /** What the session itself says each reload took (its "reloaded … in N ms" lines). */
+  const reported = [];
+  let pending = "";
+  dev.stdout.on("data", (chunk) => {
+    const lines = (pending + chunk.toString()).split("\n");
+    pending = lines.pop();
+    for (const line of lines) {
+      const took = /^reloaded .* in (\d+) ms/.exec(line);
+      if (took) reported.push(Number(took[1]));
+    }
+  });
   let peak = { mb: 0, processes: 0 };
   const sampler = setInterval(() => {
     const now = treeRssMb(dev.pid);
@@ -124,6 +135,11 @@ export async function sessionRun({ chatbot, files, link, edit, saves, marks, arg
       peak,
       reloadP50: +quantile(sorted, 0.5).toFixed(1),
       reloadP95: +quantile(sorted, 0.95).toFixed(1),
+      reportedP50:
+        quantile(
+          [...reported].sort((a, b) => a - b),
+          0.5,
+        ) ?? null,
     };
   } finally {
     clearInterval(sampler);

@@ -1,4 +1,3 @@
-import { realpathSync } from "node:fs";
 import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
@@ -266,7 +265,8 @@ export class BotHost {
       id,
       url: pathToFileURL(compiler.builtPath(build, entry)).href,
       entryName: relative(compiler.root, entry),
-      builds: `${pathToFileURL(realpathSync(compiler.out)).href}/`,
+      builds: compiler.buildsUrl,
+      modules: compiler.modulesOf(build),
       token: this.setup.token,
       baseUrl: this.setup.baseUrl,
       storePath: this.setup.storePath,

@@ -189,7 +189,7 @@ port.on("message", (message: ToWorker) => {
   }
   const work =
     message.type === "load"
-      ? (buildsAt(message.builds),
+      ? (buildsAt(message.builds, message.modules),
         load(message.id, message.url, message.entryName, message.token, message.baseUrl, message.storePath))
       : message.type === "start"
         ? start(message)

@@ -1,6 +1,17 @@
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterAll, expect, it } from "vitest";
 import { BotCompiler } from "./compile.js";
 
@@ -44,4 +55,42 @@ it("knows when a save's late file events are of what the last build already comp
   expect(compiler.hasBuilt([bot])).toBe(false);
   // Nothing named: not a save to skip.
   expect(compiler.hasBuilt([])).toBe(false);
+});
+
+it("keeps a build in memory when asked, under the URLs a written one has, and writes nothing", async () => {
+  const project = mkdtempSync(join(root, "memory-"));
+  const sources = join(project, "src");
+  mkdirSync(join(sources, "commands"), { recursive: true });
+  writeFileSync(
+    join(sources, "bot.ts"),
+    'import { ping } from "./commands/ping.js";\nexport default ping;\n',
+  );
+  writeFileSync(join(sources, "commands", "ping.ts"), 'export const ping: string = "pong";\n');
+  const out = join(project, ".chatbot/build");
+  const kept = new BotCompiler(project, sources, out, { inMemory: true });
+  const written = new BotCompiler(project, sources, join(project, ".chatbot/written"));
+
+  const first = await kept.build();
+  expect(kept.buildsUrl).toBe(`${pathToFileURL(realpathSync(out)).href}/`);
+  expect(readdirSync(out), "nothing written").toEqual([]);
+  const modules = kept.modulesOf(first)!;
+  const ping = pathToFileURL(kept.builtPath(first, join(sources, "commands", "ping.ts"))).href;
+  expect(Object.keys(modules).sort()).toEqual(
+    [pathToFileURL(kept.builtPath(first, join(sources, "bot.ts"))).href, ping].sort(),
+  );
+  expect(ping.startsWith(kept.buildsUrl)).toBe(true);
+  // The same code a written build has, source map included.
+  const build = await written.build();
+  expect(modules[ping]).toBe(
+    readFileSync(written.builtPath(build, join(sources, "commands", "ping.ts")), "utf8"),
+  );
+  expect(modules[ping]).toContain("sourceMappingURL=data:application/json;base64,");
+
+  // Only the last build's modules are held.
+  const second = await kept.build();
+  expect(kept.modulesOf(first)).toBeUndefined();
+  expect(kept.modulesOf(second)).toBeDefined();
+  expect(existsSync(second)).toBe(false);
+  // A written build has none in memory.
+  expect(written.modulesOf(build)).toBeUndefined();
 });

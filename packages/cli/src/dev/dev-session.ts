@@ -7,6 +7,7 @@ import { formatLogLine } from "../log-line.js";
 import { closeOnStop } from "../parent-watch.js";
 import type { Output } from "../server-command.js";
 import { BotHost, type Generation } from "./bot-host.js";
+import { canLoadBuildsFromMemory } from "./build-resolve.js";
 import { collectGarbageSoon } from "./collect-garbage.js";
 import { BotCompiler } from "./compile.js";
 import { DevConnection } from "./dev-connection.js";
@@ -70,7 +71,10 @@ export class DevSession {
     readonly flags: DevFlags,
     readonly output: Output,
   ) {
-    this.#compiler = new BotCompiler(project.root, project.sources, join(project.state, "build"));
+    // Where the code thread loads a build from memory (Node 22.15 and later), none is written.
+    this.#compiler = new BotCompiler(project.root, project.sources, join(project.state, "build"), {
+      inMemory: canLoadBuildsFromMemory,
+    });
     this.#host = this.#hostFor(new DevLogger(output));
     this.#saves = new SaveWatcher(this.#compiler, {
       queue: (task) => this.#queue(task),

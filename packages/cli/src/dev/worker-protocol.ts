@@ -17,6 +17,8 @@ export type ToWorker =
       readonly entryName: string;
       /** The folder of every build (a `file:` URL ending in `/`, its real path). */
       readonly builds: string;
+      /** The build's modules by URL, when it is kept in memory (nothing written: see BotCompiler). */
+      readonly modules: Readonly<Record<string, string>> | undefined;
       /** The world's token and server, when known (the first build is loaded before the world). */
       readonly token: string;
       readonly baseUrl: string;
