@@ -128,7 +128,7 @@ export class BotCompiler {
    * folder is only a name: nothing is written, and `modulesOf` answers its modules. Else the files
    * are written side by side on libuv's pool: one after the other, each new file's creation waits
    * on the disk (about 1 ms each on a virtual machine's disk: 50 ms for a bot of 50 files, against
-   * 4 to 8 ms). Written or not, a build of the 50-file bench bot took 40 to 45 ms against ~5.
+   * 4 to 8 ms). For the 50-file bench bot a written build took 40 to 45 ms, one in memory about 5.
    */
   async build(): Promise<string> {
     const compiled: Array<[string, string]> = [];
