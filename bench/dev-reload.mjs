@@ -236,7 +236,6 @@ async function sessionPart() {
     link: linkWithTypeScript7,
     saves: SESSION_SAVES,
     marks: [from, SESSION_SAVES],
-    // BENCH_DEV_ARGS: more flags for chatbot dev (`--recycle-after 40`), to compare settings.
     args: process.env.BENCH_DEV_ARGS?.split(" ").filter(Boolean) ?? [],
     edit: (folder, i, write) => {
       if (write) writeFileSync(join(folder, "src/version.ts"), versionFile(i));

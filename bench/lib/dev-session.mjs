@@ -14,6 +14,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createInterface } from "node:readline";
 import { ROOT, spawnUntil, stop } from "./processes.mjs";
 
 /**
@@ -96,14 +97,9 @@ export async function sessionRun({ chatbot, files, link, edit, saves, marks, arg
   const baseUrl = match[1];
   /** What the session itself says each reload took (its "reloaded … in N ms" lines). */
   const reported = [];
-  let pending = "";
-  dev.stdout.on("data", (chunk) => {
-    const lines = (pending + chunk.toString()).split("\n");
-    pending = lines.pop();
-    for (const line of lines) {
-      const took = /^reloaded .* in (\d+) ms/.exec(line);
-      if (took) reported.push(Number(took[1]));
-    }
+  createInterface({ input: dev.stdout }).on("line", (line) => {
+    const took = /^reloaded .* in (\d+) ms/.exec(line);
+    if (took) reported.push(Number(took[1]));
   });
   let peak = { mb: 0, processes: 0 };
   const sampler = setInterval(() => {
@@ -137,7 +133,7 @@ export async function sessionRun({ chatbot, files, link, edit, saves, marks, arg
       reloadP95: +quantile(sorted, 0.95).toFixed(1),
       reportedP50:
         quantile(
-          [...reported].sort((a, b) => a - b),
+          reported.sort((a, b) => a - b),
           0.5,
         ) ?? null,
     };

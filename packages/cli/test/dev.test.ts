@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
-import * as nodeModule from "node:module";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { canLoadBuildsFromMemory } from "../src/dev/build-resolve.js";
 import { BOT, GREETER, newProject, reloads, save, sessions, start } from "./dev-fixtures.js";
 import { use, waitFor } from "./dev-project.js";
 
@@ -157,7 +157,7 @@ describe("chatbot dev under quick saves", () => {
     // Where the code thread loads builds from memory (Node 22.15 and later) none is written;
     // elsewhere only the running generation's build is kept: not one folder per save (the one
     // before it goes once the new generation has taken over, a moment after it answers).
-    const kept = "registerHooks" in nodeModule ? 0 : 1;
+    const kept = canLoadBuildsFromMemory ? 0 : 1;
     await expect.poll(() => readdirSync(join(project.root, ".chatbot", "build"))).toHaveLength(kept);
   });
 });

@@ -91,7 +91,7 @@ let loaded: {
 } | null = null;
 let running: Bot | null = null;
 
-/** Names the builds' folder to the quicker resolve of their imports. */
+/** Names the builds' folder, and hands over a build kept in memory, to the thread's hooks. */
 const buildsAt = quickBuildResolve();
 
 async function load(
