@@ -1,4 +1,4 @@
-import { readdirSync } from "node:fs";
+import { closeSync, openSync, readdirSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { canLoadBuildsFromMemory } from "../src/dev/build-resolve.js";
@@ -159,6 +159,23 @@ describe("chatbot dev under quick saves", () => {
     // before it goes once the new generation has taken over, a moment after it answers).
     const kept = canLoadBuildsFromMemory ? 0 : 1;
     await expect.poll(() => readdirSync(join(project.root, ".chatbot", "build"))).toHaveLength(kept);
+  });
+
+  it("waits for a save caught between its truncate and its write, and reloads once", async () => {
+    const project = newProject();
+    const dev = await start(project);
+    expect(await use(dev, project, "ping")).toEqual({ state: "answered", contents: ["pong v1 for alice"] });
+    // A writeFile on a busy machine: the file is emptied, and its text comes 60 ms later.
+    const file = openSync(join(project.root, "src", "greeter.ts"), "w");
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    writeSync(file, GREETER.replace("pong v1", "pong v2"));
+    closeSync(file);
+    await waitFor(() => (reloads(dev).length > 0 ? "yes" : ""), /yes/);
+    expect((await use(dev, project, "ping")).contents).toEqual(["pong v2 for alice"]);
+    // One build, of the text written: not one of the empty file, which could not be imported.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(reloads(dev)).toEqual([expect.stringMatching(/^reloaded src\/greeter\.ts in \d+ ms/)]);
+    expect(dev.stderr()).not.toMatch(/failed/);
   });
 });
 

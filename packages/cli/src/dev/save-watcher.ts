@@ -21,6 +21,14 @@ const GATHER_MS = 10;
 const CHECK_MS = 60;
 
 /**
+ * How long at most a reload waits for a saved file that is empty on disk where the last build read
+ * some text: a save caught between its truncate and its write (an editor's or a tool's `writeFile`,
+ * on a busy machine) would build an empty module, fail to import, and reload again once written.
+ * A file really emptied builds after this wait.
+ */
+const EMPTIED_WAIT_MS = 200;
+
+/**
  * The bot's sources watched for saves: saves are gathered for a moment, then one reload takes them
  * all; another waits for it.
  */
@@ -53,7 +61,7 @@ export class SaveWatcher {
       if (!/\.(ts|mts)$/.test(path)) return;
       this.#changed.add(path);
       clearTimeout(this.#timer);
-      this.#timer = setTimeout(() => this.reloads.queue(() => this.reloads.reload()), GATHER_MS);
+      this.#timer = setTimeout(() => this.#gathered(GATHER_MS), GATHER_MS);
     });
     // chokidar leaves out a change whose modification time equals the previous one (two saves within
     // the file system's clock tick): on every raw event, the sources on disk are compared with what
@@ -63,6 +71,16 @@ export class SaveWatcher {
       this.#checkTimer = setTimeout(() => this.reloads.queue(() => this.#reloadStale()), CHECK_MS);
     });
     await new Promise<void>((resolve) => watcher.once("ready", () => resolve()));
+  }
+
+  /** The saves are gathered (`waited` ms since the last event): one reload takes them. */
+  #gathered(waited: number): void {
+    if (waited < EMPTIED_WAIT_MS && this.compiler.emptied([...this.#changed])) {
+      // Its write comes with an event of its own, which gathers again; this is in case none does.
+      this.#timer = setTimeout(() => this.#gathered(waited + GATHER_MS), GATHER_MS);
+      return;
+    }
+    this.reloads.queue(() => this.reloads.reload());
   }
 
   #reloadStale(): Promise<void> | undefined {
