@@ -33,6 +33,11 @@ export interface StreamReader {
   waiting: number;
   /** The partition is being handed to another worker: no new reads, then the lease goes. */
   releasing: boolean;
+  /**
+   * Just taken: what earlier readers left unacknowledged is being claimed. Not read until that is
+   * queued, or a read could queue newer entries ahead of it.
+   */
+  taking: boolean;
   /** A partition's lease as this worker holds it (`<node>:<fence>`); null for interactions. */
   lease: string | null;
   /**
@@ -44,5 +49,5 @@ export interface StreamReader {
 
 /** A reader of `stream` with nothing taken yet. */
 export function newReader(stream: string, lease: string | null, validUntil: number): StreamReader {
-  return { stream, running: new Set(), waiting: 0, releasing: false, lease, validUntil };
+  return { stream, running: new Set(), waiting: 0, releasing: false, taking: false, lease, validUntil };
 }

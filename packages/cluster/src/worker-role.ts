@@ -83,11 +83,9 @@ export class WorkerRole {
 
   constructor(options: WorkerRoleOptions) {
     this.#o = options;
-    // A read is asked only while the partitions it names are surely this worker's: one left over
-    // from a lost connection, sent again or sent late once Redis is back, could hand this worker
-    // entries of a partition another has taken since, behind that worker's back. So the reading
-    // connection neither queues commands while it is down nor sends them again after: the read
-    // fails, and the loop asks again with the partitions it holds then.
+    // A read is asked only while the partitions it names are surely this worker's: one sent again,
+    // or late, once Redis is back could hand it entries another worker has taken since. So this
+    // connection neither queues commands while down nor sends them again after: the read fails.
     this.#reader = options.redis.duplicate({
       autoResendUnfulfilledCommands: false,
       enableOfflineQueue: false,
@@ -170,26 +168,21 @@ export class WorkerRole {
       this.redisRoundTripMs = this.#lastContactAt - now;
       if (await this.#generation.lost()) {
         // Leases and marks may be old ones: nothing more runs under them; the share is taken anew.
-        for (const [p, reader] of this.#owned) {
-          reader.releasing = true;
-          reader.validUntil = 0;
-          this.#views.release(p);
-        }
-        this.#owned.clear();
+        for (const [p, reader] of this.#owned) this.#drop(p, reader);
       }
       const share = Math.ceil(partitions / Math.max(1, live));
       for (const [p, reader] of this.#owned) {
         const asked = Date.now();
         const kept = Number(await this.#renew([keys.partitionLease(p)], [reader.lease!, ttl])) === 1;
-        if (kept) reader.validUntil = asked + ttl;
-        else {
+        if (kept) {
+          reader.validUntil = asked + ttl;
+          // A take whose claim failed: tried again each heartbeat until it is queued.
+          if (reader.taking) await this.#claimStale(reader, 0).then(() => (reader.taking = false));
+        } else {
           this.#o.logger.warn(
             `cluster: worker ${nodeId} lost partition ${p} (its lease ran out): what it read of it and did not run is left to the next holder`,
           );
-          reader.releasing = true;
-          reader.validUntil = 0;
-          this.#owned.delete(p);
-          this.#views.release(p);
+          this.#drop(p, reader);
         }
       }
       const active = [...this.#owned.entries()].filter(([, r]) => !r.releasing);
@@ -236,11 +229,13 @@ export class WorkerRole {
       const stream = keys.events(p);
       await ensureGroup(this.#o.redis, stream);
       const reader = newReader(stream, `${nodeId}:${fence}`, asked + ttl);
+      reader.taking = true;
       this.#owned.set(p, reader);
       void this.#ordered.run(reader, () => this.#views.take(p)); // its servers' views, before its entries
       await logTakeover(this.#o.redis, this.#o.logger, nodeId, p, stream);
-      // What the previous reader took and never acknowledged comes first, in order.
+      // What earlier readers left unacknowledged is queued first; only then is the partition read.
       await this.#claimStale(reader, 0);
+      reader.taking = false;
     }
   }
 
@@ -250,6 +245,14 @@ export class WorkerRole {
     return claimStale(redis, nodeId, reader.stream, minIdleMs, (entry) =>
       this.#schedule(reader, entry, true),
     );
+  }
+
+  /** Lets partition `p` go at once: nothing more of it runs here, the next holder takes the rest. */
+  #drop(p: number, reader: StreamReader): void {
+    reader.releasing = true;
+    reader.validUntil = 0;
+    this.#owned.delete(p);
+    this.#views.release(p);
   }
 
   /** Gives a partition back once what was read of it has run: another worker takes it from there. */
@@ -273,15 +276,14 @@ export class WorkerRole {
     while (this.#running) {
       this.#lastReadEndedAt = Date.now();
       // A partition is read only while its lease is surely this worker's until the read ends, and
-      // some more: a read Redis serves after the lease ran out would hand entries to a worker that
-      // no longer holds the partition, behind the back of the one that took it over. (Renewed each
-      // heartbeat, a lease has two to three heartbeats left.)
+      // some more: a read served after the lease ran out would hand entries to a worker that no
+      // longer holds it. (Renewed each heartbeat, a lease has two to three heartbeats left.)
       const now = Date.now();
       const block = Math.min(READ_BLOCK_MS, this.#o.heartbeatMs);
       const margin = block + Math.min(500, this.#o.heartbeatMs / 2);
       const readers = [
         ...[...this.#owned.values()].filter(
-          (r) => !r.releasing && r.waiting < MAX_WAITING && r.validUntil - now > margin,
+          (r) => !r.releasing && !r.taking && r.waiting < MAX_WAITING && r.validUntil - now > margin,
         ),
         ...(this.#interactions.waiting < MAX_WAITING ? [this.#interactions] : []),
       ];
@@ -364,9 +366,7 @@ export class WorkerRole {
     if (Date.now() < reader.validUntil) return false;
     for (const [p, owned] of this.#owned) {
       if (owned !== reader) continue;
-      this.#owned.delete(p);
-      this.#views.release(p);
-      reader.releasing = true;
+      this.#drop(p, reader);
       this.#o.logger.warn(
         `cluster: worker ${this.#o.nodeId}: the lease of partition ${p} may have run out (this process was stalled or cut off from Redis): it stops before its next entry and leaves the rest to the next holder`,
       );
