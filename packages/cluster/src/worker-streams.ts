@@ -40,14 +40,19 @@ export async function renewMembership(
   return live;
 }
 
-/** Reads entries not delivered yet from `streams`, `READ_COUNT` each at most, waiting `blockMs` at most. */
+/**
+ * Reads entries not delivered yet from `streams`, `READ_COUNT` each at most, waiting `blockMs` at
+ * most. It fails as soon as the connection closes: with `autoResendUnfulfilledCommands` off, ioredis
+ * drops a command under way at a close without failing it, and the read would wait for the command
+ * timeout (5 s), interactions included, after Redis came back.
+ */
 export function readNew(
   reader: Redis,
   nodeId: string,
   blockMs: number,
   streams: readonly string[],
 ): Promise<[string, Entry[]][] | null> {
-  return reader.xreadgroup(
+  const read = reader.xreadgroup(
     "GROUP",
     CONSUMER_GROUP,
     nodeId,
@@ -59,6 +64,16 @@ export function readNew(
     ...streams,
     ...streams.map(() => ">"),
   ) as Promise<[string, Entry[]][] | null>;
+  return failOnClose(reader, read);
+}
+
+/** `command`, or an error as soon as `redis`'s connection closes before it is answered. */
+function failOnClose<T>(redis: Redis, command: Promise<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const closed = () => reject(new Error("the connection to Redis closed during the read"));
+    redis.once("close", closed);
+    command.then(resolve, reject).finally(() => redis.off("close", closed));
+  });
 }
 
 /**
