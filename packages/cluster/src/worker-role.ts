@@ -174,17 +174,17 @@ export class WorkerRole {
       for (const [p, reader] of this.#owned) {
         const asked = Date.now();
         const kept = Number(await this.#renew([keys.partitionLease(p)], [reader.lease!, ttl])) === 1;
-        if (kept) {
-          reader.validUntil = asked + ttl;
-          // A take whose claim failed: tried again each heartbeat until it is queued.
-          if (reader.taking) await this.#claimStale(reader, 0).then(() => (reader.taking = false));
-        } else {
+        if (kept) reader.validUntil = asked + ttl;
+        else {
           this.#o.logger.warn(
             `cluster: worker ${nodeId} lost partition ${p} (its lease ran out): what it read of it and did not run is left to the next holder`,
           );
           this.#drop(p, reader);
         }
       }
+      // A take whose claim failed is tried again each heartbeat, after the renewals; read once queued.
+      for (const r of this.#owned.values())
+        if (r.taking) await this.#claimStale(r, 0).then(() => (r.taking = false));
       const active = [...this.#owned.entries()].filter(([, r]) => !r.releasing);
       for (const [p, reader] of active.slice(share)) void this.#handBack(p, reader);
       if (active.length < share) await this.#claimPartitions(share - active.length, ttl);
