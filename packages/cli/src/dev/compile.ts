@@ -50,15 +50,6 @@ function modifiedAt(file: string): number {
   }
 }
 
-/** The size of `file` on disk in bytes, or null when it cannot be read (removed meanwhile). */
-function sizeOnDisk(file: string): number | null {
-  try {
-    return statSync(file).size;
-  } catch {
-    return null;
-  }
-}
-
 /** The text of `file` as it is on disk now, or null when it cannot be read (removed meanwhile). */
 function textOnDisk(file: string): string | null {
   try {
@@ -195,7 +186,7 @@ export class BotCompiler {
 
   /** Whether one of `files` is empty on disk where the last build read some text. */
   emptied(files: readonly string[]): boolean {
-    return files.some((file) => (this.#built.get(file)?.length ?? 0) > 0 && sizeOnDisk(file) === 0);
+    return files.some((file) => (this.#built.get(file)?.length ?? 0) > 0 && textOnDisk(file) === "");
   }
 
   /**
