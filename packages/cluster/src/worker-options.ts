@@ -34,7 +34,7 @@ export interface StreamReader {
   /** The partition is being handed to another worker: no new reads, then the lease goes. */
   releasing: boolean;
   /**
-   * Just taken: what earlier readers left unacknowledged is being claimed. Not read until that is
+   * Just taken: what earlier readers left unacknowledged is not claimed yet. Not read until that is
    * queued, or a read could queue newer entries ahead of it.
    */
   taking: boolean;

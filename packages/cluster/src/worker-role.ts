@@ -182,12 +182,13 @@ export class WorkerRole {
           this.#drop(p, reader);
         }
       }
-      // A take whose claim failed is tried again each heartbeat, after the renewals; read once queued.
-      for (const r of this.#owned.values())
-        if (r.taking) await this.#claimStale(r, 0).then(() => (r.taking = false));
       const active = [...this.#owned.entries()].filter(([, r]) => !r.releasing);
       for (const [p, reader] of active.slice(share)) void this.#handBack(p, reader);
       if (active.length < share) await this.#claimPartitions(share - active.length, ttl);
+      // What earlier readers of a partition just taken left unacknowledged is queued first; only
+      // then is it read. A claim that failed is tried again at the next heartbeat.
+      for (const r of this.#owned.values())
+        if (r.taking) await this.#claimStale(r, 0).then(() => (r.taking = false));
       await keepFresh(this.#o.redis, this.#o.nodeId, this.#interactions);
       await this.#claimStale(this.#interactions, ttl);
       if (++this.#ticks % 10 === 0) {
@@ -233,9 +234,6 @@ export class WorkerRole {
       this.#owned.set(p, reader);
       void this.#ordered.run(reader, () => this.#views.take(p)); // its servers' views, before its entries
       await logTakeover(this.#o.redis, this.#o.logger, nodeId, p, stream);
-      // What earlier readers left unacknowledged is queued first; only then is the partition read.
-      await this.#claimStale(reader, 0);
-      reader.taking = false;
     }
   }
 
