@@ -55,6 +55,22 @@ it("knows when a save's late file events are of what the last build already comp
   expect(compiler.hasBuilt([bot])).toBe(false);
   // Nothing named: not a save to skip.
   expect(compiler.hasBuilt([])).toBe(false);
+
+  // Once a build has gone without the removed file, its late events need none.
+  await compiler.build();
+  expect(compiler.hasBuilt([bot])).toBe(true);
+  expect(compiler.hasBuilt([added, greeter])).toBe(true);
+
+  // A save that does not compile has been tried: its late events and the check of the sources
+  // against the build do not try (and report) it again; the next save does.
+  writeFileSync(greeter, "export const greet = ;\n");
+  utimesSync(greeter, before, before);
+  await expect(compiler.build()).rejects.toThrow(/greeter\.ts:1:/);
+  expect(compiler.hasBuilt([greeter])).toBe(true);
+  expect(compiler.changedSince()).toEqual([]);
+  writeFileSync(greeter, 'export const greet = "v3";\n');
+  expect(compiler.hasBuilt([greeter])).toBe(false);
+  expect(compiler.changedSince()).toEqual([greeter]);
 });
 
 it("keeps a build in memory when asked, under the URLs a written one has, and writes nothing", async () => {

@@ -81,9 +81,12 @@ function lineAndColumn(text: string, offset: number): { line: number; column: nu
  */
 export class BotCompiler {
   readonly #cache = new Map<string, { text: string; code: string }>();
-  /** The text of each source the last build compiled. */
+  /**
+   * The text of each source the last build read, whether it compiled or not: a save that does not
+   * compile is built (and reported) once, not again on each of its late file-system events.
+   */
   #built = new Map<string, string>();
-  /** When the last build that compiled began reading the sources (Unix ms). */
+  /** When the last build began reading the sources (Unix ms). */
   #readAt = 0;
   #builds = 0;
   #buildsUrl: string | null = null;
@@ -131,16 +134,14 @@ export class BotCompiler {
    * 4 to 8 ms). For the 50-file bench bot a written build took 40 to 45 ms, one in memory about 5.
    */
   async build(): Promise<string> {
-    const compiled: Array<[string, string]> = [];
-    const built = new Map<string, string>();
     const readAt = Date.now();
-    for (const file of sourcesBelow(this.sources)) {
-      const text = readFileSync(file, "utf8");
-      built.set(file, text);
-      compiled.push([file, this.#compile(file, text)]);
-    }
+    const built = new Map<string, string>();
+    for (const file of sourcesBelow(this.sources)) built.set(file, readFileSync(file, "utf8"));
+    // Read, compiled or not: what is on disk now has been tried.
     this.#built = built;
     this.#readAt = readAt;
+    const compiled: Array<[string, string]> = [];
+    for (const [file, text] of built) compiled.push([file, this.#compile(file, text)]);
     if (this.options.inMemory) {
       const folder = join(fileURLToPath(this.buildsUrl), String(++this.#builds));
       const modules: Record<string, string> = {};
@@ -171,16 +172,17 @@ export class BotCompiler {
 
   /**
    * Whether the last build already has what saving `files` wrote: each still has the text that
-   * build compiled and was last written before it read them. The file system's events for a save
-   * can come after a reload has taken it (an editor's truncate and write, a rename, a busy
-   * machine), and need no second build; a file saved again after that build, even with the same
-   * text, is newer than it and reloads.
+   * build read (compiled or not) and was last written before it read them, or is gone and was
+   * gone then. The file system's events for a save can come after a reload has taken it (an
+   * editor's truncate and write, a rename, a removal, a busy machine), and need no second build;
+   * a file saved again after that build, even with the same text, is newer than it and reloads.
    */
   hasBuilt(files: readonly string[]): boolean {
     if (files.length === 0 || this.#built.size === 0) return false;
     return files.every((file) => {
       const text = this.#built.get(file);
-      return text !== undefined && modifiedAt(file) < this.#readAt && textOnDisk(file) === text;
+      if (text === undefined) return textOnDisk(file) === null;
+      return modifiedAt(file) < this.#readAt && textOnDisk(file) === text;
     });
   }
 
