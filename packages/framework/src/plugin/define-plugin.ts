@@ -1,5 +1,5 @@
 import type { Intent, Scope } from "@chatbot/protocol";
-import type * as v from "valibot";
+import type { StandardSchemaV1 } from "@standard-schema/spec";
 import type { Provider } from "../bot/provider.js";
 import type { CommandContext } from "../context/command-context.js";
 import type { EventContext } from "../context/event-context.js";
@@ -8,8 +8,12 @@ import type { Middleware } from "../middleware/compose.js";
 
 type Class = abstract new (...args: never[]) => unknown;
 
-/** A valibot schema of a plugin's options (synchronous: `v.object(...)`, `v.strictObject(...)`). */
-export type PluginOptionsSchema = v.GenericSchema<unknown, unknown>;
+/**
+ * The schema of a plugin's options: any [Standard Schema](https://standardschema.dev) whose check is
+ * synchronous, such as valibot's `v.strictObject(...)`, zod's `z.strictObject(...)` or ArkType's
+ * `type({...})`.
+ */
+export type PluginOptionsSchema = StandardSchemaV1;
 
 /** What a plugin adds to a bot. Every part is optional. */
 export interface PluginParts {
@@ -84,14 +88,15 @@ export type PluginFactory<I> = undefined extends I
 
 /**
  * Defines a part of a bot that others add in one line: its commands, listeners and jobs,
- * middleware, services, the intents and scopes it needs, and its options, checked with a valibot
- * schema when the bot is made (a bad option is a `DefinitionError` naming the plugin, the option
- * and the rule). Its services are made in a container of its own, unless it `exports` them.
+ * middleware, services, the intents and scopes it needs, and its options, checked when the bot is
+ * made with a schema of any Standard Schema library (valibot, zod, ArkType…): a bad option is a
+ * `DefinitionError` naming the plugin, the option and the rule. Its services are made in a
+ * container of its own, unless it `exports` them.
  *
  * @example
  * export const modLog = definePlugin({
  *   name: "mod-log",
- *   options: v.strictObject({ channel: v.pipe(v.string(), v.nonEmpty()) }),
+ *   options: z.strictObject({ channel: z.string().min(1) }),
  *   setup: (options) => ({
  *     listeners: [AuditLogWatch],
  *     providers: [{ provide: ModLogSettings, useValue: new ModLogSettings(options.channel) }],
@@ -102,8 +107,8 @@ export type PluginFactory<I> = undefined extends I
  * export default defineBot({ plugins: [modLog({ channel: "mod-log" })] });
  */
 export function definePlugin<S extends PluginOptionsSchema>(
-  definition: PluginDefinition<v.InferOutput<S>> & { readonly options: S },
-): PluginFactory<v.InferInput<S>>;
+  definition: PluginDefinition<StandardSchemaV1.InferOutput<S>> & { readonly options: S },
+): PluginFactory<StandardSchemaV1.InferInput<S>>;
 export function definePlugin(definition: PluginDefinition<undefined>): () => Plugin;
 export function definePlugin(
   definition: PluginDefinition<never> & { readonly options?: PluginOptionsSchema },

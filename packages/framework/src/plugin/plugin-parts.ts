@@ -1,5 +1,5 @@
 import { isIntent, isScope } from "@chatbot/protocol";
-import * as v from "valibot";
+import { checkOptions } from "./check-options.js";
 import { type Plugin, type PluginParts } from "./define-plugin.js";
 
 /** A plugin of a bot with its options checked and its parts made. */
@@ -11,7 +11,7 @@ export interface ResolvedPlugin {
 }
 
 /**
- * Checks a plugin's options against its schema and makes its parts: each problem (a bad option,
+ * Checks a plugin's options against its Standard Schema and makes its parts: each problem (a bad option,
  * naming the plugin, the option and the rule; a `setup` that threw; a bad intent or scope) is added
  * to `problems`, and the plugin is then left out.
  */
@@ -20,15 +20,9 @@ export function resolvePlugin(plugin: Plugin, problems: string[]): ResolvedPlugi
   const label = `plugin "${definition.name}"`;
   let options: unknown = plugin.options;
   if (definition.options !== undefined) {
-    const checked = v.safeParse(definition.options, plugin.options);
-    if (!checked.success) {
-      for (const issue of checked.issues) {
-        const path = v.getDotPath(issue);
-        problems.push(`${label}: ${path === null ? "its options" : `option ${path}`}: ${issue.message}`);
-      }
-      return null;
-    }
-    options = checked.output;
+    const checked = checkOptions(label, definition.options, plugin.options, problems);
+    if (!checked.ok) return null;
+    options = checked.value;
   }
   let made: PluginParts;
   try {
