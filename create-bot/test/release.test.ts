@@ -32,6 +32,7 @@ const manifest = (folder: string) =>
     version: string;
     private?: boolean;
     dependencies?: Record<string, string>;
+    peerDependencies?: Record<string, string>;
   };
 
 it("changeset version bumps every package of the release together, with a CHANGELOG.md each and internal ranges in step", () => {
@@ -72,6 +73,11 @@ it("changeset version bumps every package of the release together, with a CHANGE
       if (dependency in PUBLISHED) expect(range, `${name} → ${dependency}`).toMatch(new RegExp(`${next}$`));
     }
   }
+  // A plugin's peer range on the framework (docs/contributing.md) holds the new version: the
+  // release stays a minor one (a peer left behind makes changesets bump the whole group to major),
+  // and the range is kept as written.
+  const plugin = join("packages", "plugin-mod-log");
+  expect(manifest(join(dir, plugin)).peerDependencies).toEqual(manifest(join(ROOT, plugin)).peerDependencies);
   expect(readFileSync(join(dir, "packages/framework/CHANGELOG.md"), "utf8")).toContain(
     "Replies can carry a poll.",
   );

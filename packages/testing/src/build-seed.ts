@@ -50,6 +50,15 @@ export interface BuiltSeed {
 }
 
 type SeedRow<K extends Exclude<keyof SeedWorld, "version">> = NonNullable<SeedWorld[K]>[number];
+type OverwriteRow = NonNullable<SeedRow<"channels">["overwrites"]>[number];
+
+/** A channel overwrite for an app, whose bot account's id is known once the apps are built. */
+interface AppOverwrite {
+  readonly row: OverwriteRow;
+  readonly app: string;
+  readonly server: string;
+  readonly field: string;
+}
 
 const NAME = /^[a-z0-9_-]{1,64}$/i;
 
@@ -114,6 +123,9 @@ export function buildSeed(description: WorldDescription, clockStart: number): Bu
   const ids = new IdGenerator(() => clockStart - 1000, 3);
   const people = peopleOf(description);
   const servers = serversOf(description);
+  const apps = appsOf(description);
+  const appNames = new Set(apps.map(([name]) => name));
+  const appOverwrites: AppOverwrite[] = [];
   const users: SeedRow<"users">[] = [];
   const userIds = new Map<string, string>();
   const addUser = (name: string, display?: string) => {
@@ -182,9 +194,12 @@ export function buildSeed(description: WorldDescription, clockStart: number): Bu
     const channels = Object.entries(server.channels ?? { general: {} });
     channels.forEach(([channelName, channel], position) => {
       checkName(channelName, `${at}channels.${channelName}`);
-      const overwrites = Object.entries(channel.overwrites ?? {}).map(([target, ow]) =>
-        overwriteRow(target, ow, roleIds, userIds, `${at}channels.${channelName}.overwrites.${target}`),
-      );
+      const overwrites = Object.entries(channel.overwrites ?? {}).map(([target, ow]) => {
+        const field = `${at}channels.${channelName}.overwrites.${target}`;
+        const row = overwriteRow(target, ow, roleIds, userIds, appNames, field);
+        if (row.id === "") appOverwrites.push({ row, app: target, server: serverName, field });
+        return row;
+      });
       seed.channels.push({
         id: ids.next(),
         guild_id: guildId,
@@ -206,16 +221,20 @@ export function buildSeed(description: WorldDescription, clockStart: number): Bu
 
   const tokens = new Map<string, string>();
   const appKeys = new Map<string, string>();
-  for (const [appName, app] of appsOf(description)) {
+  const botUsers = new Map<string, { id: string; servers: readonly string[] }>();
+  for (const [appName, app] of apps) {
     checkName(appName, `apps.${appName}`);
     const id = ids.next();
+    const botUserId = ids.next();
     const token = `test-${randomBytes(18).toString("base64url")}`;
     tokens.set(id, token);
     appKeys.set(id, appName);
+    botUsers.set(appName, { id: botUserId, servers: app.installedIn ?? [...guildIds.keys()] });
     seed.apps.push({
       id,
       name: app.name ?? appName,
       token,
+      bot_user_id: botUserId,
       privileged_intents: app.privileged ? [...PRIVILEGED_INTENTS] : [],
     });
     for (const serverName of app.installedIn ?? guildIds.keys()) {
@@ -236,6 +255,13 @@ export function buildSeed(description: WorldDescription, clockStart: number): Bu
         permissions: [...(app.permissions ?? DEFAULT_APP_PERMISSIONS)],
       });
     }
+  }
+  // An app's overwrite is its bot account's, which is a member only where the app is installed.
+  for (const { row, app, server, field } of appOverwrites) {
+    const bot = botUsers.get(app)!;
+    if (!bot.servers.includes(server))
+      throw new WorldDescriptionError(field, `the app ${app} is not installed in server ${server}`);
+    row.id = bot.id;
   }
   return { seed, tokens, appKeys };
 }
@@ -261,21 +287,32 @@ function membersOf(
   return members;
 }
 
+/**
+ * The overwrite for `target`, a role, a person or an app by name; an app's has the id `""`, which
+ * the caller sets to its bot account's once the apps are built.
+ */
 function overwriteRow(
   target: string,
   overwrite: OverwriteDescription,
   roleIds: ReadonlyMap<string, string>,
   userIds: ReadonlyMap<string, string>,
+  appNames: ReadonlySet<string>,
   field: string,
-): SeedRow<"channels">["overwrites"] extends (infer O)[] | undefined ? O : never {
+): OverwriteRow {
   const roleId = roleIds.get(target);
   const userId = userIds.get(target);
-  if (roleId !== undefined && userId !== undefined)
-    throw new WorldDescriptionError(field, `${target} is both a role and a person`);
-  if (roleId === undefined && userId === undefined)
-    throw new WorldDescriptionError(field, `no role or person named ${target}`);
+  const kinds = [
+    roleId !== undefined && "a role",
+    userId !== undefined && "a person",
+    appNames.has(target) && "an app",
+  ].filter((kind) => kind !== false);
+  if (kinds.length > 1) {
+    const both = `${kinds.slice(0, -1).join(", ")} and ${kinds.at(-1)}`;
+    throw new WorldDescriptionError(field, `${target} is ${kinds.length === 2 ? "both " : ""}${both}`);
+  }
+  if (kinds.length === 0) throw new WorldDescriptionError(field, `no role, person or app named ${target}`);
   return {
-    id: (roleId ?? userId)!,
+    id: roleId ?? userId ?? "",
     type: roleId !== undefined ? "role" : "member",
     allow: [...(overwrite.allow ?? [])],
     deny: [...(overwrite.deny ?? [])],

@@ -1,5 +1,6 @@
 import type { ChannelKind, Embed, Member, Message, PermissionName } from "@chatbot/protocol";
 import type { DevAnswer, DevCallArgs, DevCallOptions, DevRouteName } from "@chatbot/protocol/dev";
+import type { AppHandle } from "./app-handle.js";
 import { type ChannelHandle, type IdRef, idOf, RoleHandle, userIdOf } from "./handles.js";
 import { Outcome, type OutcomeView } from "./outcome.js";
 import type { WorldContext } from "./world-context.js";
@@ -13,9 +14,12 @@ export type OptionValue = string | number | boolean | { readonly id: string; rea
 /** A message a person acts on: the message object, or `{ id, channel_id }`. */
 export type MessageRef = Pick<Message, "id" | "channel_id">;
 
-/** A permission overwrite given with handles: `for` a role (or `everyone`) or a person. */
+/**
+ * A permission overwrite given with handles: `for` a role (or `everyone`), a person, or an app
+ * (`world.app`: the overwrite is its bot account's, as the bot's own member).
+ */
 export interface OverwriteChange {
-  readonly for: RoleHandle | Person;
+  readonly for: RoleHandle | Person | AppHandle;
   readonly allow?: readonly PermissionName[];
   readonly deny?: readonly PermissionName[];
 }
@@ -282,9 +286,11 @@ export class Person {
 }
 
 function overwriteBody(change: OverwriteChange) {
+  const role = change.for instanceof RoleHandle;
   return {
-    id: change.for.id,
-    type: change.for instanceof RoleHandle ? ("role" as const) : ("member" as const),
+    // A member overwrite names the user: an app's is its bot account's, not the app's id.
+    id: role ? change.for.id : userIdOf(change.for),
+    type: role ? ("role" as const) : ("member" as const),
     allow: [...(change.allow ?? [])],
     deny: [...(change.deny ?? [])],
   };

@@ -24,8 +24,9 @@ export interface ChannelDescription {
   readonly topic?: string;
   readonly slowmodeSeconds?: number;
   /**
-   * Overwrites keyed by `everyone`, a role name of the server or a person's name: the engine
-   * applies everyone first, then roles, then the member.
+   * Overwrites keyed by `everyone`, a role name of the server, a person's name or an app's (`bot`,
+   * or its key in `apps`: the overwrite is its bot account's): the engine applies everyone first,
+   * then roles, then the member.
    */
   readonly overwrites?: Readonly<Record<string, OverwriteDescription>>;
 }

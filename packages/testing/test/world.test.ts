@@ -92,7 +92,7 @@ describe("createTestWorld", () => {
     );
     await expect(
       createTestWorld({ channels: { general: { overwrites: { ghost: { deny: ["view_channels"] } } } } }),
-    ).rejects.toThrow("channels.general.overwrites.ghost: no role or person named ghost");
+    ).rejects.toThrow("channels.general.overwrites.ghost: no role, person or app named ghost");
     await expect(createTestWorld({ servers: { a: {} }, channels: {} })).rejects.toThrow(
       "channels: with `servers`, describe it inside each server",
     );
