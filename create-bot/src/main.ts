@@ -4,9 +4,11 @@ import { join, resolve } from "node:path";
 import { hasNodeSqlite } from "@chatbot/kit/sqlite";
 import * as prompts from "@clack/prompts";
 import yargs from "yargs";
-import { checkFolder, checkName, checkNodeLine, checkTemplate, CreateError } from "./checks.js";
+import { checkFolder, checkLocal, checkName, checkNodeLine, checkTemplate, CreateError } from "./checks.js";
+import { firstCommit } from "./first-commit.js";
+import { nextLine } from "./next-line.js";
 import { renderTemplate } from "./render.js";
-import { SHARED, templateManifest, templateNames, templatesFolder } from "./templates.js";
+import { SHARED, templateDescriptions, templateManifest, templatesFolder } from "./templates.js";
 
 const PACKAGE_MANAGERS = ["npm", "pnpm", "yarn"] as const;
 /** The better-sqlite3 a project made on a Node without node:sqlite depends on. */
@@ -15,7 +17,12 @@ type PackageManager = (typeof PACKAGE_MANAGERS)[number];
 
 /** The generator's flags, declared once: registered with yargs and shown by `--help`. */
 export const CREATE_OPTIONS = {
-  template: { type: "string", requiresArg: true, describe: "The template to render", default: "basic" },
+  template: {
+    type: "string",
+    requiresArg: true,
+    describe: "The template to render (the templates are listed below)",
+    default: "basic",
+  },
   pm: {
     type: "string",
     requiresArg: true,
@@ -52,8 +59,16 @@ function version(): string {
   return manifest.version;
 }
 
+type TemplateLine = ReturnType<typeof templateDescriptions>[number];
+
+/** `basic          A bot with /ping, …`: the name padded to the longest one's width, then its line. */
+function templateLine(template: TemplateLine, all: readonly TemplateLine[]): string {
+  const width = Math.max(...all.map((t) => t.name.length));
+  return `${template.name.padEnd(width)}  ${template.description}`;
+}
+
 /** Asks, in a terminal, what the flags did not say; Ctrl-C answers null. */
-async function ask(given: Partial<Answers>, templates: readonly string[]): Promise<Answers | null> {
+async function ask(given: Partial<Answers>, templates: readonly TemplateLine[]): Promise<Answers | null> {
   prompts.intro("create-chat-bot");
   const name =
     given.name ??
@@ -69,7 +84,8 @@ async function ask(given: Partial<Answers>, templates: readonly string[]): Promi
     given.template ??
     (await prompts.select({
       message: "Template",
-      options: templates.map((t) => ({ value: t, label: t })),
+      // Each template's line in its label, not its hint, which shows only on the focused option.
+      options: templates.map((t) => ({ value: t.name, label: templateLine(t, templates) })),
       initialValue: "basic",
     }));
   if (prompts.isCancel(template)) return null;
@@ -91,7 +107,8 @@ async function ask(given: Partial<Answers>, templates: readonly string[]): Promi
 
 /** `create-chat-bot [name] [flags]`: asks what is missing (in a terminal), checks, renders, installs. */
 export async function main(argv: readonly string[]): Promise<void> {
-  const templates = templateNames();
+  const described = templateDescriptions();
+  const templates = described.map((t) => t.name);
   const unsupported = checkNodeLine(process.versions.node);
   if (unsupported) process.stderr.write(`create-chat-bot: warning: ${unsupported}\n`);
   let flags;
@@ -106,6 +123,9 @@ export async function main(argv: readonly string[]): Promise<void> {
       .fail((message, error) => {
         throw error ?? new CreateError(message);
       })
+      .epilogue(
+        `Templates (--template):\n${described.map((t) => `  ${templateLine(t, described)}`).join("\n")}`,
+      )
       .version(version())
       .help()
       .parseAsync();
@@ -137,6 +157,13 @@ export async function main(argv: readonly string[]): Promise<void> {
     const problem = checkTemplate(given.template, templates);
     if (problem) return fail(problem);
   }
+  // The clone is checked before anything is asked, for what every template needs, and once the
+  // template is known, for its own packages.
+  const local = flags.local === undefined ? null : resolve(flags.local);
+  if (local) {
+    const problem = checkLocal(local, ["framework", "testing"]);
+    if (problem) return fail(problem);
+  }
 
   let answers: Answers | null;
   const complete =
@@ -146,7 +173,7 @@ export async function main(argv: readonly string[]): Promise<void> {
     given.install !== undefined &&
     given.git !== undefined;
   if (complete) answers = given as Answers;
-  else if (process.stdin.isTTY && !flags.yes) answers = await ask(given, templates);
+  else if (process.stdin.isTTY && !flags.yes) answers = await ask(given, described);
   else if (given.name === undefined)
     return fail("give the project's name: create-chat-bot <name> (nothing is asked without a terminal)");
   else
@@ -164,11 +191,15 @@ export async function main(argv: readonly string[]): Promise<void> {
   }
 
   const folder = resolve(answers.name);
-  const local = flags.local === undefined ? null : resolve(flags.local);
   const spec = (pkg: string) => (local ? `file:${join(local, "packages", pkg)}` : `^${version()}`);
   const started = performance.now();
   const templateFolder = join(templatesFolder(), answers.template);
   const manifest = templateManifest(templateFolder);
+  if (local) {
+    const needs = ["framework", "testing", ...(manifest.shared ? ["cli"] : []), ...manifest.packages];
+    const problem = checkLocal(local, needs);
+    if (problem) return fail(problem);
+  }
   // A Ctrl-C while writing or installing removes the half-made folder.
   const removeHalfMade = () => {
     rmSync(folder, { recursive: true, force: true });
@@ -207,32 +238,24 @@ export async function main(argv: readonly string[]): Promise<void> {
       const install = spawnSync(answers.pm, ["install"], { cwd: folder, stdio: "inherit" });
       if (install.status !== 0)
         throw new CreateError(
-          `${answers.pm} install failed (exit ${install.status}); the project is in ${folder}`,
+          install.error
+            ? `${answers.pm} could not be run (${install.error.message}); the project is in ${folder}`
+            : `${answers.pm} install failed (exit ${install.status}); the project is in ${folder}`,
         );
     }
-    if (answers.git) {
-      const git = (...args: string[]) =>
-        spawnSync("git", args, { cwd: folder, stdio: "ignore" }).status === 0;
-      if (git("init", "-q") && git("add", "-A"))
-        git(
-          "-c",
-          "user.name=create-chat-bot",
-          "-c",
-          "user.email=create-chat-bot@localhost",
-          "commit",
-          "-qm",
-          "A new bot from create-chat-bot",
-        );
-    }
+    if (answers.git) firstCommit(folder, "A new bot from create-chat-bot");
   } catch (error) {
     if (!(error instanceof CreateError)) rmSync(folder, { recursive: true, force: true });
+    // A refusal is a line, as the checks' are; the project stays for the user to look into.
+    if (error instanceof CreateError) return fail(error.message);
     throw error;
   } finally {
     process.off("SIGINT", removeHalfMade);
   }
   // A plugin package (no shared bot files) has no bot to run: its tests show it in one.
-  const next = manifest.shared ? [`${answers.pm} run dev`, `${answers.pm} test`] : [`${answers.pm} test`];
-  process.stdout.write(`\nNext:\n  cd ${answers.name}\n${next.map((line) => `  ${line}\n`).join("")}`);
+  process.stdout.write(
+    `\n${nextLine({ name: answers.name, pm: answers.pm, installed: answers.install, bot: manifest.shared })}\n`,
+  );
 }
 
 /**

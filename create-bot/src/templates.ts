@@ -26,18 +26,31 @@ export function templateNames(folder = templatesFolder()): string[] {
 /** The file of a template's settings; it is read, not rendered into the project. */
 export const TEMPLATE_MANIFEST = "template.json";
 
-/** What a template's `template.json` says (each field optional). */
+/** What a template's `template.json` says (each field optional but `description`). */
 export interface TemplateManifest {
+  /** What the project is, in one line: `--help` and the interactive menu show it. */
+  readonly description: string;
   /** Whether {@link SHARED} is rendered first (default true; a plugin package has its own files). */
   readonly shared: boolean;
   /** Packages of this repository the project depends on besides the framework, by folder (`plugin-mod-log`). */
   readonly packages: readonly string[];
 }
 
-/** Reads the template's `template.json`; a template without one takes the defaults. */
+/** Reads the template's `template.json`; a field it leaves out takes its default. */
 export function templateManifest(folder: string): TemplateManifest {
   const path = join(folder, TEMPLATE_MANIFEST);
-  if (!existsSync(path)) return { shared: true, packages: [] };
-  const read = JSON.parse(readFileSync(path, "utf8")) as Partial<TemplateManifest>;
-  return { shared: read.shared !== false, packages: read.packages ?? [] };
+  const read = existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as Partial<TemplateManifest>) : {};
+  return {
+    description: read.description ?? "",
+    shared: read.shared !== false,
+    packages: read.packages ?? [],
+  };
+}
+
+/** Each template's name and its line, in name order (for `--help` and the menu). */
+export function templateDescriptions(folder = templatesFolder()): { name: string; description: string }[] {
+  return templateNames(folder).map((name) => ({
+    name,
+    description: templateManifest(join(folder, name)).description,
+  }));
 }

@@ -43,10 +43,17 @@ async function typed(steps: ReadonlyArray<readonly [prompt: RegExp, keys: string
 
 const hasScript = spawnSync("script", ["--version"]).status === 0;
 
+const templateLines = ["basic", "moderation", "plugin", "webhook-relay"].map((name) => {
+  const { description } = JSON.parse(readFileSync(join(REPO, "templates", name, "template.json"), "utf8"));
+  return `${name} +${(description as string).replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}`;
+});
+const menu = new RegExp(`◆ {2}Template[\\s\\S]*${templateLines.join("[\\s\\S]*")}`);
+
 it.skipIf(!hasScript)("asks each question in a terminal, defaults shown, and makes the project", async () => {
   const run = await typed([
     [/◆ {2}Project name/, "pty-bot\r"],
-    [/◆ {2}Template[\s\S]*basic[\s\S]*moderation[\s\S]*webhook-relay/, "\r"],
+    // Each template with its line, from its template.json.
+    [menu, "\r"],
     [/◆ {2}Package manager[\s\S]*npm[\s\S]*pnpm[\s\S]*yarn/, "\r"],
     // ◆ marks the question that waits for an answer (◇ one answered); y or n answers a yes/no
     // question at once.
