@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
@@ -20,7 +20,9 @@ it(
     expect(made.stderr).toBe(LINE_WARNING);
     expect(made.stdout).toMatch(new RegExp(`^created ${name} from the plugin template in \\d+ ms\n`));
     // A package, not a bot: none of the bot's shared files, and nothing to run but its tests.
-    expect(made.stdout).toContain(`Next:\n  cd ${name}\n  npm test\n`);
+    expect(made.stdout).toMatch(
+      new RegExp(`\nNext: cd ${name} && npm install && npm test, then npm run build\n$`),
+    );
     const project = join(dir, name);
     for (const file of ["src/main.ts", ".env.example", "template.json"]) {
       expect(existsSync(join(project, file)), file).toBe(false);
@@ -34,24 +36,68 @@ it(
 
     const install = npmInstall(project);
     expect(install.status, install.output).toBe(0);
+    // On the TypeScript 7 of every template (the native compiler), its check and its build.
+    expect(manifest.devDependencies.typescript).toBe("^7.0.2");
+    const compiler = JSON.parse(readFileSync(join(project, "node_modules/typescript/package.json"), "utf8"));
+    expect(compiler.version).toMatch(/^7\./);
     const typecheck = projectTsc(project, "tsconfig.json");
     expect(typecheck.output).toBe("");
+    const build = projectTsc(project, "tsconfig.build.json");
+    expect(build.output).toBe("");
     const tests = inProject(project, process.execPath, ["node_modules/vitest/vitest.mjs", "run"]);
     expect(tests.output).toMatch(/Tests\s+3 passed/);
     expect(tests.status, tests.output).toBe(0);
 
-    // What npm publish would publish: built first (prepack), the code and its type declarations.
-    const packed = spawnSync("npm", ["pack", "--dry-run", "--json"], { cwd: project, encoding: "utf8" });
+    // What npm publish would publish: built first (prepack), the code, its type declarations,
+    // its source maps and the sources they point at; not its tests.
+    const packed = spawnSync("npm", ["pack", "--json", "--pack-destination", dir], {
+      cwd: project,
+      encoding: "utf8",
+    });
     expect(packed.status, packed.stderr).toBe(0);
     // The prepack script's own lines come before the JSON on stdout.
     const listed = JSON.parse(packed.stdout.slice(packed.stdout.indexOf("\n[") + 1)) as [
-      { files: { path: string }[] },
+      { filename: string; files: { path: string }[] },
     ];
     const files = listed[0].files.map((f) => f.path).sort();
     expect(files).toEqual(
-      expect.arrayContaining(["dist/index.js", "dist/index.d.ts", "dist/plugin.js", "package.json"]),
+      expect.arrayContaining([
+        "dist/index.js",
+        "dist/index.d.ts",
+        "dist/plugin.js",
+        "dist/faq-book.js.map",
+        "src/faq-book.ts",
+        "package.json",
+      ]),
     );
-    expect(files.filter((f) => f.startsWith("test/") || f.startsWith("src/"))).toEqual([]);
+    expect(files.filter((f) => f.startsWith("test/"))).toEqual([]);
+
+    // The package as a bot installs it, unpacked into a node_modules folder: an error thrown in
+    // its code shows, under --enable-source-maps, the line of its TypeScript source, which the
+    // package holds (`src` in its `files`).
+    const installed = join(project, "node_modules", name);
+    mkdirSync(installed);
+    const unpacked = inProject(project, "tar", [
+      "-xzf",
+      join(dir, listed[0].filename),
+      "-C",
+      installed,
+      "--strip-components=1",
+    ]);
+    expect(unpacked.status, unpacked.output).toBe(0);
+    const thrown = inProject(project, process.execPath, [
+      "--enable-source-maps",
+      "--input-type=module",
+      "-e",
+      `const { FaqBook } = await import(${JSON.stringify(join(installed, "dist/index.js"))}); new FaqBook(null).topics;`,
+    ]);
+    expect(thrown.status).toBe(1);
+    const frame = new RegExp(
+      `at FaqBook\\.get topics \\((${installed}/src/faq-book\\.ts):(\\d+):\\d+\\)`,
+    ).exec(thrown.output);
+    expect(frame, thrown.output).not.toBeNull();
+    const line = readFileSync(frame![1]!, "utf8").split("\n")[Number(frame![2]) - 1];
+    expect(line).toContain("this.settings.answers");
 
     // The README's block, as a bot module, imports the built package by its name and makes a bot
     // that asks for the intents the plugin needs, under plain node.
