@@ -49,3 +49,4 @@ export type {
   TestWorldOptions,
   WorldDescription,
 } from "./world-description.js";
+export * from "./explore/index.js";

@@ -1,0 +1,235 @@
+import fc from "fast-check";
+import { createTestWorld } from "../create-test-world.js";
+import { BotErrorsError } from "../errors.js";
+import type { TestWorld } from "../test-world.js";
+import type { TestWorldOptions } from "../world-description.js";
+import { type ActionWeights, DEFAULT_WEIGHTS, scenarioArbitrary, type Action } from "./actions.js";
+import { ExplorationFailedError, ScenarioBroke } from "./exploration-error.js";
+import type { BotFactory } from "./incarnations.js";
+import { BUILT_IN_INVARIANTS, type ExploreView, type Invariant } from "./invariants.js";
+import { decodeReplay, encodeReplay } from "./replay-token.js";
+import { Scenario } from "./scenario.js";
+import { moveClock, runStep } from "./steps.js";
+
+/** Options of {@link explore}. */
+export interface ExploreOptions<S extends object> {
+  /** The world each scenario starts in (`createTestWorld`'s description); default people `ada` and `bob`. */
+  readonly world?: TestWorldOptions;
+  /** Makes the store the bot's processes share in one scenario (`() => new MemoryStore()`). */
+  readonly store: () => S;
+  /** Makes one process of the bot: `(env) => createBot({ ...definition, ...env })`. */
+  readonly bot: BotFactory<S>;
+  /** Scenarios to run: default `CHATBOT_EXPLORE_RUNS`, else 20. */
+  readonly runs?: number;
+  /** The most steps a scenario has (default 12). */
+  readonly steps?: number;
+  /** fast-check's seed; default a new one each run (the failure's token replays it). */
+  readonly seed?: number;
+  /** A token printed by a failure: runs exactly that scenario (default `CHATBOT_EXPLORE_REPLAY`). */
+  readonly replay?: string;
+  /** How often each kind of step is drawn; 0 leaves a kind out (`{ crash: 0 }`). */
+  readonly weights?: Partial<ActionWeights>;
+  /** The author's invariants, by name: each throws or answers a sentence when broken. */
+  readonly invariants?: Readonly<Record<string, Invariant<S>>>;
+  /** Leave out built-in invariants by name (`"the bot's world view equal to the server's"`). */
+  readonly skip?: readonly string[];
+  /** A handler error the author expects (so not a failure): `(error, where) => boolean`. */
+  readonly expectError?: (error: unknown, where: string) => boolean;
+  /** Told after each scenario; default a console line every tenth of a run of 50 scenarios or more. */
+  readonly onProgress?: (progress: ExploreProgress) => void;
+}
+
+/** How far an exploration is. */
+export interface ExploreProgress {
+  readonly scenarios: number;
+  readonly of: number;
+  readonly steps: number;
+  readonly ms: number;
+}
+
+/** What an exploration that found nothing ran. */
+export interface ExploreReport {
+  readonly scenarios: number;
+  readonly steps: number;
+  readonly ms: number;
+  readonly seed: number;
+}
+
+const DEFAULT_RUNS = 20;
+const DEFAULT_STEPS = 12;
+
+function defaultRuns(): number {
+  const fromEnv = Number(process.env.CHATBOT_EXPLORE_RUNS);
+  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : DEFAULT_RUNS;
+}
+
+/** Records the unhandled rejections of a scenario (an author's `void promise` that failed). */
+function watchRejections(): { taken: () => unknown[]; stop: () => void } {
+  const seen: unknown[] = [];
+  const listener = (reason: unknown) => seen.push(reason);
+  process.on("unhandledRejection", listener);
+  return { taken: () => seen.splice(0), stop: () => process.off("unhandledRejection", listener) };
+}
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Runs generated scenarios against the bot, each in a fresh test world: people use its commands
+ * (options drawn from their declared types and limits), speak, react and answer what it asks; the
+ * world changes; the clock moves; the service fails (gateway closes, 5xx and 429, latency); the
+ * bot's process is killed at a drawn instant and a new one starts on the same store. After every
+ * step and at the end, the invariants are checked. Resolves with what ran; rejects with
+ * {@link ExplorationFailedError}: the shrunk steps and a token that replays them.
+ */
+export async function explore<S extends object>(options: ExploreOptions<S>): Promise<ExploreReport> {
+  const replayToken = options.replay ?? process.env.CHATBOT_EXPLORE_REPLAY;
+  const coordinate = replayToken ? decodeReplay(replayToken) : undefined;
+  const weights = coordinate?.weights ?? { ...DEFAULT_WEIGHTS, ...options.weights };
+  const maxSteps = coordinate?.steps ?? options.steps ?? DEFAULT_STEPS;
+  const runs = options.runs ?? defaultRuns();
+  const invariants: [string, Invariant<S>][] = [
+    ...Object.entries(BUILT_IN_INVARIANTS).filter(([name]) => !options.skip?.includes(name)),
+    ...Object.entries(options.invariants ?? {}),
+  ] as [string, Invariant<S>][];
+  const progress =
+    options.onProgress ??
+    (runs >= 50
+      ? (p: ExploreProgress) => {
+          if (p.scenarios % Math.ceil(p.of / 10) === 0 || p.scenarios === p.of)
+            console.log(
+              `explore: ${p.scenarios}/${p.of} scenarios, ${p.steps} steps, ${(p.ms / 1000).toFixed(1)} s`,
+            );
+        }
+      : undefined);
+  const started = performance.now();
+  let scenarios = 0;
+  let steps = 0;
+
+  const property = fc.asyncProperty(scenarioArbitrary(weights, maxSteps), async (actions) => {
+    const ran = await runScenario(options, invariants, actions);
+    steps += ran;
+    scenarios++;
+    progress?.({ scenarios, of: runs, steps, ms: performance.now() - started });
+  });
+  const seed = coordinate?.seed ?? options.seed ?? Math.floor(Math.random() * 2 ** 31);
+  const details = await fc.check(property, {
+    numRuns: coordinate ? 1 : runs,
+    seed,
+    ...(coordinate ? { path: coordinate.path, endOnFailure: true } : {}),
+  });
+  const ms = performance.now() - started;
+  if (!details.failed) return { scenarios, steps, ms, seed };
+  const broke = details.errorInstance;
+  const shrunk = details.counterexample?.[0] ?? [];
+  const token = encodeReplay({
+    seed: details.seed,
+    path: details.counterexamplePath ?? "",
+    steps: maxSteps,
+    weights,
+  });
+  if (!(broke instanceof ScenarioBroke)) {
+    throw new ExplorationFailedError("the exploration itself", message(broke), [], shrunk.length, token, {
+      cause: broke,
+    });
+  }
+  const first = coordinate ? shrunk.length : firstLength(details);
+  throw new ExplorationFailedError(broke.invariant, broke.broke, broke.lines, first, token, { cause: broke });
+}
+
+/** How many steps the first failing scenario had, before shrinking (fast-check reports its run). */
+function firstLength(details: fc.RunDetails<[Action[]]>): number {
+  const failures = details.failures as unknown as [Action[]][] | undefined;
+  return failures?.[0]?.[0]?.length ?? details.counterexample?.[0]?.length ?? 0;
+}
+
+/** Runs the scenario `token` stands for: `explore({ ...options, replay: token })`. */
+export function replay<S extends object>(token: string, options: ExploreOptions<S>): Promise<ExploreReport> {
+  return explore({ ...options, replay: token });
+}
+
+function describeWorld(world: TestWorldOptions | undefined): TestWorldOptions {
+  if (world?.seed !== undefined || world?.people !== undefined) return world ?? {};
+  return { ...world, people: ["ada", "bob"] };
+}
+
+/** One scenario: a fresh world, the steps, the checks; answers how many steps ran. */
+async function runScenario<S extends object>(
+  options: ExploreOptions<S>,
+  invariants: readonly [string, Invariant<S>][],
+  actions: readonly Action[],
+): Promise<number> {
+  const world: TestWorld = await createTestWorld(describeWorld(options.world));
+  const store = options.store();
+  const s = new Scenario<S>(world, store, options.bot);
+  const rejections = watchRejections();
+  let ran = 0;
+  const check = async (final: boolean) => {
+    const errors = world.takeBotErrors().filter((e) => !options.expectError?.(e.error, e.where));
+    if (errors.length > 0) {
+      const [first] = errors;
+      throw broke(s, "no handler error", `the bot threw in ${first!.where}: ${message(first!.error)}`);
+    }
+    const [rejection] = rejections.taken();
+    if (rejection !== undefined) throw broke(s, "no unhandled rejection", message(rejection));
+    const view: ExploreView<S> = {
+      world,
+      store,
+      posts: s.posts,
+      uses: s.uses,
+      bot: s.bots.current.bot,
+      token: s.bots.token,
+      final,
+    };
+    for (const [name, invariant] of invariants) {
+      let said: string | void | undefined;
+      try {
+        said = await invariant(view);
+      } catch (error) {
+        said = message(error);
+      }
+      if (typeof said === "string") throw broke(s, name, said);
+    }
+  };
+  try {
+    await s.start();
+    await check(false);
+    for (const action of actions) {
+      s.step++;
+      ran++;
+      await runStep(s as unknown as Scenario<object>, action);
+      await s.settle();
+      await check(false);
+    }
+    s.step++;
+    await finish(s);
+    await check(true);
+    return ran;
+  } finally {
+    rejections.stop();
+    await s.close();
+    // Errors the bot threw were taken by the checks; a stop that fails after a failure says less.
+    await world.close().catch((error: unknown) => {
+      if (!(error instanceof BotErrorsError)) console.error("explore: the world did not close", error);
+    });
+  }
+}
+
+/** The end of a scenario: faults cleared, then the clock moved past every job and deadline. */
+async function finish<S extends object>(s: Scenario<S>): Promise<void> {
+  s.say("at the end: the faults are cleared, and the clock moves past every job and deadline");
+  await s.world.faults.clear();
+  const jobs = (s.store as { jobs?: { nextDueAt?: () => Promise<number | null> } }).jobs;
+  for (let i = 0; i < 8; i++) {
+    const due = (await jobs?.nextDueAt?.()) ?? null;
+    const by = due === null ? 0 : due - s.world.clock.now();
+    if (due === null || by > 3_600_000) break;
+    await moveClock(s as unknown as Scenario<object>, Math.max(1, by));
+  }
+  await moveClock(s as unknown as Scenario<object>, 3_600_000);
+  s.flush();
+}
+
+function broke<S extends object>(s: Scenario<S>, invariant: string, what: string): ScenarioBroke {
+  s.flush();
+  return new ScenarioBroke(invariant, what, [...s.lines], s.step);
+}

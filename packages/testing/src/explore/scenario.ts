@@ -1,0 +1,157 @@
+import type { PostedMessage } from "@chatbot/server";
+import { DevApi } from "../dev-api.js";
+import type { Outcome } from "../outcome.js";
+import type { TestWorld } from "../test-world.js";
+import { type BotFactory, Incarnations } from "./incarnations.js";
+import type { DeclaredCommand } from "./option-values.js";
+
+/** A message as the scenario saw it posted. */
+export interface Post {
+  readonly id: string;
+  readonly channelId: string;
+  readonly authorId: string;
+  readonly content: string;
+  /** The step during which it was posted (0: before the first). */
+  readonly step: number;
+  /** Whether the bot posted it. */
+  readonly byBot: boolean;
+}
+
+/** A command use of the scenario, and whether a fault or crash came before it ended. */
+export interface Use {
+  readonly outcome: Outcome;
+  readonly line: string;
+  disturbed: boolean;
+}
+
+/** How long, in real time, a step waits for the bot to settle before going on. */
+const SETTLE_MS = 3_000;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * One scenario's world and bot: the posts seen, the command uses made, the lines of the trace,
+ * and the waits that make each step start only once the bot has done what the last one caused.
+ */
+export class Scenario<S extends object> {
+  readonly dev: DevApi;
+  readonly bots: Incarnations<S>;
+  readonly posts: Post[] = [];
+  readonly uses: Use[] = [];
+  readonly lines: string[] = [];
+  commands: DeclaredCommand[] = [];
+  step = 0;
+  /** The bot's install, as the world was made: a step that removes it adds it back the same. */
+  install: { scopes: string[]; intents: string[]; permissions: string[] } | undefined;
+  installed = true;
+  #unsubscribe: () => void;
+
+  constructor(
+    readonly world: TestWorld,
+    readonly store: S,
+    factory: BotFactory<S>,
+  ) {
+    this.dev = new DevApi(world.baseUrl);
+    this.bots = new Incarnations(world, this.dev, store, factory);
+    const botId = world.app.userId;
+    this.#unsubscribe = world.running.observe.onMessagePosted((message: PostedMessage) => {
+      this.posts.push({
+        id: message.id,
+        channelId: message.channel_id,
+        authorId: message.author_id,
+        content: message.view().content,
+        step: this.step,
+        byBot: message.author_id === botId,
+      });
+    });
+  }
+
+  /** Starts the first bot, waits for it, and reads what it registered. */
+  async start(): Promise<void> {
+    const exported = await this.dev.call("exportWorld");
+    const install = exported.installs.find((i) => i.application_id === this.world.app.id);
+    if (install)
+      this.install = {
+        scopes: [...install.scopes],
+        intents: [...(install.intents ?? [])],
+        permissions: [...install.permissions],
+      };
+    await this.bots.start();
+    await this.world.app.connected();
+    await this.settle();
+    await this.readCommands();
+  }
+
+  /** The bot's commands as the service lists them to it. */
+  async readCommands(): Promise<void> {
+    const answer = await fetch(`${this.world.baseUrl}/v1/applications/${this.world.app.id}/commands`, {
+      headers: { authorization: `Bot ${this.bots.token}` },
+    });
+    if (answer.ok) this.commands = (await answer.json()) as DeclaredCommand[];
+  }
+
+  /** Adds a line to the trace, with what the bot's processes said meanwhile (a crash, a restart). */
+  say(line: string): void {
+    this.flush();
+    this.lines.push(line);
+  }
+
+  flush(): void {
+    for (const said of this.bots.said.splice(0)) this.lines.push(`  … ${said}`);
+  }
+
+  /** Marks every use not ended yet as disturbed: a fault or crash came before its end. */
+  disturb(): void {
+    for (const use of this.uses) {
+      const state = use.outcome.state;
+      if (state === "delivered" || state === "thinking") use.disturbed = true;
+    }
+  }
+
+  /**
+   * Waits until the bot has read every event the server sent it and done what they cause (its
+   * `idle()`), twice in a row with nothing new posted; a crashed bot is replaced first. Waits on
+   * the world and the bot, not on time; bounded by 3 s of real time.
+   */
+  async settle(): Promise<void> {
+    const until = Date.now() + SETTLE_MS;
+    let quiet = 0;
+    let seen = -1;
+    while (Date.now() < until) {
+      if (this.bots.crashed) {
+        this.disturb();
+        await this.bots.crashAndRestart();
+        this.flush();
+        quiet = 0;
+      }
+      const { bot, killed } = this.bots.current;
+      const idle = bot.idle ? bot.idle() : sleep(5);
+      await Promise.race([idle, killed, sleep(SETTLE_MS)]);
+      if (this.bots.crashed) continue;
+      const caughtUp = await this.caughtUp();
+      const now = this.posts.length;
+      if (caughtUp && now === seen) {
+        if (++quiet >= 2) return;
+      } else quiet = 0;
+      seen = now;
+      if (!caughtUp) await sleep(2);
+      else await new Promise((resolve) => setImmediate(resolve));
+    }
+    this.lines.push("  … (the bot had not settled after 3 s of real time)");
+  }
+
+  /** Whether the bot's gateway connection is up and has read every event the server sent on it. */
+  private async caughtUp(): Promise<boolean> {
+    const { bot } = this.bots.current;
+    if (bot.gateway === undefined) return true;
+    const [session] = await this.dev.call("listAppSessions", { params: { app_id: this.world.app.id } });
+    if (session === undefined || session.closed_at !== null || session.identified_at === null) return false;
+    return bot.gateway.sequence === session.events_sent;
+  }
+
+  /** Ends the scenario: stops the running bot and stops watching posts. */
+  async close(): Promise<void> {
+    this.#unsubscribe();
+    await this.bots.stop();
+  }
+}
