@@ -38,8 +38,9 @@ export function checkOptions(
     );
     return { ok: false };
   }
-  if (result instanceof Promise) {
-    result.catch(() => {});
+  if (isThenable(result)) {
+    // Not awaited: a rejection is only this schema's failure, already reported.
+    result.then(undefined, () => {});
     problems.push(
       `${label}: its options schema checks asynchronously (its validate() answered a promise); options are checked when the bot is made, so give a synchronous schema (valibot's v.object, not v.objectAsync; zod without async refinements)`,
     );
@@ -65,6 +66,11 @@ function dotPath(path: StandardSchemaV1.Issue["path"]): string | null {
     keys.push(String(key));
   }
   return keys.join(".");
+}
+
+/** A promise, or a promise-like of another realm or library. */
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as PromiseLike<unknown> | null)?.then === "function";
 }
 
 function describe(value: unknown): string {
