@@ -79,8 +79,9 @@ function generateAndTest() {
 // registry. Each is made and installed once unmeasured, so npm's cache holds the same for both,
 // then again measured: `npm create` (no install), then `npm install`. Then
 // node_modules' size and package count, the runtime dependencies, and the project's check: npm test
-// for ours, npm run build (tsc and vite build; it has no tests) for Vite's. Target: create and
-// install under 15 s, under 100 packages.
+// for ours, npm run build (tsc and vite build; it has no tests) for Vite's. Targets: create and
+// install under 15 s and at most 1.5 times create-vite's in the same run (issue 52), at most 100
+// packages.
 const NODE24 = process.env.BENCH_NODE24 ?? join(ROOT, ".node-lines/24/bin/node");
 const lineNode = existsSync(NODE24) ? NODE24 : process.execPath;
 const nodeVersion = spawnSync(lineNode, ["-p", "process.version"], { encoding: "utf8" }).stdout.trim();
@@ -150,7 +151,7 @@ for (const r of registryRows)
   console.log(`${r.project} runtime dependencies (npm install --omit=dev): ${r.runtime}`);
 const [ours, vite] = registryRows;
 console.log(
-  `npm create chat-bot + npm install on Node ${nodeVersion}: ${ours.create_and_install_s} s (target < 15 s), ${ours.packages} packages (target < 100), ${ours.node_modules_mb} MB; create-vite + install ${vite.create_and_install_s} s, ${vite.packages} packages, ${vite.node_modules_mb} MB`,
+  `npm create chat-bot + npm install on Node ${nodeVersion}: ${ours.create_and_install_s} s (target < 15 s), ${(ours.create_and_install_s / vite.create_and_install_s).toFixed(1)}× create-vite's (target ≤ 1.5×), ${ours.packages} packages (target ≤ 100), ${ours.node_modules_mb} MB; create-vite + install ${vite.create_and_install_s} s, ${vite.packages} packages, ${vite.node_modules_mb} MB`,
 );
 mkdirSync(join(ROOT, "bench/results"), { recursive: true });
 writeFileSync(
