@@ -8,7 +8,13 @@ import { checkFolder, checkLocal, checkName, checkNodeLine, checkTemplate, Creat
 import { firstCommit } from "./first-commit.js";
 import { nextLine } from "./next-line.js";
 import { renderTemplate } from "./render.js";
-import { SHARED, templateDescriptions, templateManifest, templatesFolder } from "./templates.js";
+import {
+  SHARED,
+  type TemplateDescription,
+  templateDescriptions,
+  templateManifest,
+  templatesFolder,
+} from "./templates.js";
 
 const PACKAGE_MANAGERS = ["npm", "pnpm", "yarn"] as const;
 /** The better-sqlite3 a project made on a Node without node:sqlite depends on. */
@@ -59,16 +65,17 @@ function version(): string {
   return manifest.version;
 }
 
-type TemplateLine = ReturnType<typeof templateDescriptions>[number];
-
 /** `basic          A bot with /ping, …`: the name padded to the longest one's width, then its line. */
-function templateLine(template: TemplateLine, all: readonly TemplateLine[]): string {
+function templateLine(template: TemplateDescription, all: readonly TemplateDescription[]): string {
   const width = Math.max(...all.map((t) => t.name.length));
   return `${template.name.padEnd(width)}  ${template.description}`;
 }
 
 /** Asks, in a terminal, what the flags did not say; Ctrl-C answers null. */
-async function ask(given: Partial<Answers>, templates: readonly TemplateLine[]): Promise<Answers | null> {
+async function ask(
+  given: Partial<Answers>,
+  templates: readonly TemplateDescription[],
+): Promise<Answers | null> {
   prompts.intro("create-chat-bot");
   const name =
     given.name ??

@@ -47,8 +47,14 @@ export function templateManifest(folder: string): TemplateManifest {
   };
 }
 
+/** A template's name and its one line, as `--help` and the menu show them. */
+export interface TemplateDescription {
+  readonly name: string;
+  readonly description: string;
+}
+
 /** Each template's name and its line, in name order (for `--help` and the menu). */
-export function templateDescriptions(folder = templatesFolder()): { name: string; description: string }[] {
+export function templateDescriptions(folder = templatesFolder()): TemplateDescription[] {
   return templateNames(folder).map((name) => ({
     name,
     description: templateManifest(join(folder, name)).description,
