@@ -9,6 +9,8 @@ export * from "./bodies/guild-bodies.js";
 export * from "./client/dev-api-error.js";
 export * from "./client/dev-api-timeout-error.js";
 export * from "./client/dev-client.js";
+export * from "./commands/option-limits.js";
+export * from "./commands/option-refusal.js";
 export * from "./routes/dev-route.js";
 export * from "./routes/dev-route-bodies.js";
 export * from "./routes/dev-routes.js";

@@ -1,4 +1,5 @@
 import { useState } from "preact/hooks";
+import { optionRefusal } from "@chatbot/protocol/dev";
 import { Alert } from "../../alert";
 import {
   api,
@@ -27,19 +28,6 @@ function problemsOf(options: readonly CommandOption[], values: Values): Record<s
     if (problem) found[option.name] = problem;
   }
   return found;
-}
-
-/** The service's own refusal of the options, by option (`options.<i>.value` names the i-th sent) and the rest. */
-function refusalOf(failure: ApiFailure, given: readonly CommandOption[]) {
-  const named: Record<string, string> = {};
-  const general: string[] = [];
-  for (const [path, messages] of Object.entries(failure.errors)) {
-    const index = /^options\.(\d+)\./.exec(path)?.[1];
-    const option = index === undefined ? undefined : given[Number(index)];
-    if (option) named[option.name] = messages.join("; ");
-    else general.push(...messages);
-  }
-  return { named, general: general.length > 0 ? general.join("; ") : "The service refused these options." };
 }
 
 /** The command picked, where it is used and by whom, and what to tell when it was or was not. */
@@ -122,9 +110,9 @@ function submitUse(
       onUsed(answer);
     } catch (failure) {
       if (failure instanceof ApiFailure && failure.code === "invalid_options") {
-        const { named, general } = refusalOf(failure, given);
-        setProblems(named);
-        setError(general);
+        const { byOption, general } = optionRefusal(failure.errors, given);
+        setProblems({ ...byOption });
+        setError(general.length > 0 ? general.join("; ") : "The service refused these options.");
       } else setError(describe(failure));
     }
   };

@@ -1,27 +1,5 @@
 import type { CommandOption } from "../../api";
 
-/** Option type numbers of the interface. */
-const TYPE_NAMES: Record<number, string> = {
-  3: "text",
-  4: "integer",
-  5: "true/false",
-  6: "user",
-  7: "channel",
-  8: "role",
-  10: "number",
-};
-
-/** The limits of an option, as the form says them. */
-export function limits(option: CommandOption): string {
-  const parts: string[] = [TYPE_NAMES[option.type] ?? `type ${option.type}`];
-  if (option.min_length !== undefined || option.max_length !== undefined)
-    parts.push(`${option.min_length ?? 0}–${option.max_length ?? 6000} characters`);
-  if (option.min_value !== undefined) parts.push(`≥ ${option.min_value}`);
-  if (option.max_value !== undefined) parts.push(`≤ ${option.max_value}`);
-  if (option.required) parts.push("required");
-  return parts.join(", ");
-}
-
 /** Checks one value as the service would, before sending; returns the problem or null. */
 export function checkOption(option: CommandOption, raw: string | boolean | undefined): string | null {
   if (raw === undefined || raw === "") return option.required ? "is required" : null;

@@ -1,5 +1,5 @@
 import type { CommandOption, GuildView, World } from "../../api";
-import { limits } from "./option-check";
+import { optionLimits } from "@chatbot/protocol/dev";
 
 /** One entry of a list an option offers. */
 export interface Pickable {
@@ -74,7 +74,7 @@ export function OptionField({
         />
       )}
       <span class="hint">
-        {option.description} · {limits(option)}
+        {option.description} · {optionLimits(option)}
       </span>
       {problem && (
         <span class="error">
