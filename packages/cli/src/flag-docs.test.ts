@@ -10,7 +10,15 @@ describe("docs/cli.md's flag tables", () => {
     for (const command of Object.keys(FLAG_TABLES)) expect(page).toContain(`<!-- flags: ${command} -->`);
   });
 
-  it("write a value's name, a boolean's negation when it is on by default, the default, and `<` as text", () => {
+  it("say how to switch off each flag that is on by default, as --help does", () => {
+    for (const table of Object.values(FLAG_TABLES)) {
+      for (const [name, spec] of Object.entries(table)) {
+        if (spec.type === "boolean" && spec.default === true) expect(spec.describe).toContain(`--no-${name}`);
+      }
+    }
+  });
+
+  it("write a value's name, a boolean as --help names it, the default, and `<` as text", () => {
     const table = flagTable({
       port: { value: "n", default: 8787, describe: "Port" },
       limits: { type: "boolean", default: true, describe: "Limits | on" },
@@ -18,7 +26,7 @@ describe("docs/cli.md's flag tables", () => {
     });
     expect(table.split("\n").slice(2)).toEqual([
       "| `--port <n>` | Port | `8787` |",
-      "| `--no-limits` | Limits \\| on | on |",
+      "| `--limits` | Limits \\| on | on |",
       "| `--key <value>` | Key (Authorization: Key &lt;key&gt;) | from $KEY |",
     ]);
   });

@@ -18,8 +18,9 @@ function defaultOf(spec: FlagSpec): string {
   return `\`${String(spec.default)}\``;
 }
 
+/** The flag as `--help` names it; a boolean on by default says how to switch it off in its text. */
 function flagOf(name: string, spec: FlagSpec): string {
-  if (spec.type === "boolean") return spec.default === true ? `\`--no-${name}\`` : `\`--${name}\``;
+  if (spec.type === "boolean") return `\`--${name}\``;
   if (spec.optionalValue) return `\`--${name}[=<${spec.value ?? "value"}>]\``;
   return `\`--${name} <${spec.value ?? "value"}>\``;
 }

@@ -51,7 +51,7 @@ export const DEV_OPTIONS = {
     type: "boolean",
     default: true,
     describe:
-      "Type-check the project in the background (its tsconfig.json, incremental) and print type errors without holding back reloads",
+      "Type-check the project in the background (its tsconfig.json, incremental) once each reload is done, and print type errors; --no-typecheck switches it off",
   },
   "recycle-after": {
     value: "n",
