@@ -98,10 +98,12 @@ export class PartitionViews {
 
   /**
    * Runs one entry of partition stream `stream`: a READY only the view takes (no handler runs for
-   * it); any other event goes to the bot's handlers. Answers whether handlers ran.
+   * it); any other event goes to the bot's handlers, told it is `redelivered` when the entry was
+   * taken over from a worker that stopped before marking it handled. Answers whether handlers ran.
    */
-  async handle(stream: string, event: GatewayDispatch): Promise<boolean> {
+  async handle(stream: string, event: GatewayDispatch, redelivered = false): Promise<boolean> {
     if (event.name !== "READY") {
+      if (redelivered && event.data) (event.data as { redelivered?: boolean }).redelivered = true;
       await this.#bot.handle(event);
       return true;
     }

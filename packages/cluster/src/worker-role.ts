@@ -382,7 +382,8 @@ export class WorkerRole {
     }
     const json = fields[fields.indexOf("e") + 1];
     if (json !== undefined && (await redis.exists(handledKey)) === 0) {
-      if (await this.#views.handle(stream, JSON.parse(json) as GatewayDispatch)) this.handled += 1;
+      const event = JSON.parse(json) as GatewayDispatch;
+      if (await this.#views.handle(stream, event, claimed)) this.handled += 1;
     }
     // The handlers ran: from here only the acknowledgement is left, tried again while Redis is away
     // (a restart), so that they do not run a second time for want of it.

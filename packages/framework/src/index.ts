@@ -4,7 +4,7 @@ export { Bot, type BotState } from "./bot/bot.js";
 export type { BotConnection, BotOptions, HandlerFailure, Provider } from "./bot/bot-options.js";
 export { createBot } from "./bot/create-bot.js";
 export { logGateway } from "./bot/gateway-log.js";
-export { CURSOR_KEY_PREFIX, RECOVERY_POINT_KEY, RecoveryKeeper } from "./bot/recovery-keeper.js";
+export { CURSOR_KEY_PREFIX, RECOVERY_POINT_KEY, RecoveryKeeper } from "./dispatch/recovery-keeper.js";
 export { EXIT_CODES, exitCodeFor, runBot, type RunBotOptions } from "./bot/run-bot.js";
 export { startedByNpm, watchParent } from "./bot/parent-watch.js";
 export {
@@ -14,7 +14,7 @@ export {
   type ObserveOptions,
   type ObserveServer,
 } from "./bot/observe.js";
-export { TELEMETRY_SCOPE } from "./bot/telemetry.js";
+export { TELEMETRY_SCOPE } from "./dispatch/telemetry.js";
 export { type BotDefinition, defineBot, intentsOfBot } from "./bot/define-bot.js";
 export { type LoadedClasses, loadClasses } from "./bot/load-classes.js";
 export {

@@ -1,6 +1,8 @@
 import type { ChildProcess } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { CURSOR_KEY_PREFIX, SqliteStore } from "../src/index.js";
 import { fixtureProcesses } from "./fixture-processes.js";
 import { world } from "./support.js";
 
@@ -67,5 +69,66 @@ describe("catching up after a kill -9", () => {
     expect(twice.length).toBeLessThanOrEqual(1);
     expect(twice.every(([, n]) => n === 2)).toBe(true);
     expect(lines.slice(before).some((line) => line.endsWith(" recovered"))).toBe(true);
+  });
+});
+
+const { dir: finishedDir, start: startFinished } = fixtureProcesses(
+  new URL("./fixtures/finished-main.mjs", import.meta.url),
+  "finished-process",
+);
+
+describe("what a kill -9 leaves half-handled", () => {
+  it("runs again only the message whose handler had not finished, told it is redelivered", async () => {
+    const w = await world({
+      people: ["ada"],
+      app: { intents: ["guilds", "guild_messages", "message_content"] },
+    });
+    const general = w.channel("general");
+    const journal = join(finishedDir, "journal.log");
+    writeFileSync(journal, "");
+    const env = {
+      CHATBOT_TOKEN: w.token,
+      CHATBOT_BASE_URL: w.baseUrl,
+      CHATBOT_GATEWAY_URL: w.gatewayUrl,
+      FINISHED_STORE: join(finishedDir, "finished.db"),
+      FINISHED_JOURNAL: journal,
+    };
+    const read = () =>
+      readFileSync(journal, "utf8")
+        .trim()
+        .split("\n")
+        .filter(Boolean)
+        .map((line) => line.split(" ") as [string, string, string]);
+
+    const first = await startFinished(env);
+    await w.people.ada.say(general, "before");
+    await w.people.ada.say(general, "hold");
+    for (const word of ["after1", "after2", "after3"]) await w.people.ada.say(general, word);
+    // The channel's cursor stays before "hold"; the three after it finished, and its record says so.
+    await expect.poll(() => read().length, { timeout: 20_000 }).toBe(5);
+    const cursor = `${CURSOR_KEY_PREFIX}${general.id}`;
+    await expect
+      .poll(
+        async () => {
+          const store = new SqliteStore({ path: env.FINISHED_STORE });
+          const kept = await store.get<{ f?: string[] }>(cursor);
+          await store.close();
+          return kept?.f?.length ?? 0;
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(3);
+    first.kill("SIGKILL");
+    await exited(first);
+
+    const second = await startFinished(env);
+    await w.people.ada.say(general, "later");
+    await expect.poll(() => read().length, { timeout: 20_000 }).toBe(7);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const lines = read();
+    expect(lines.slice(5)).toEqual([
+      [String(second.pid), "hold", "true"],
+      [String(second.pid), "later", "false"],
+    ]);
   });
 });

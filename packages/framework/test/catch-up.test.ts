@@ -43,6 +43,12 @@ describe("catching up after a restart", () => {
     expect(lines(second.logger)).toContainEqual(
       "info gateway: reading back what was posted since the last process (1 channel cursor(s))",
     );
+    // A restart, not a drop: the log says so.
+    expect(lines(second.logger)).toContainEqual(
+      expect.stringMatching(
+        /^info gateway: recovered 2 message\(s\) posted while no process of the bot ran, in \d+ ms$/,
+      ),
+    );
   });
 
   it("is off with catchUp: false, and without a store of the caller's", async () => {

@@ -14,7 +14,7 @@ import {
   type Message,
 } from "../src/index.js";
 import { CancelCommand, setup, SetupCommand } from "./fixtures/setup-conversation.js";
-import { lines, startedBot, world } from "./support.js";
+import { lines, startedBot, waitingRecords, world } from "./support.js";
 
 const dir = mkdtempSync(join(tmpdir(), "conversations-test-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -76,6 +76,10 @@ describe("a conversation in one process", () => {
       logChannel: modLog.id,
       roles: [mods.id],
     });
+    // What is left is the ended mark, which goes once its last answer is handled for good.
+    expect(await waitingRecords(bot.store)).toEqual([]);
+    await w.clock.advance("31s");
+    await bot.idle();
     expect(await bot.store.list(CONVERSATION_KEY_PREFIX)).toEqual([]);
     expect(await bot.scheduler.list()).toEqual([]);
   });
@@ -95,6 +99,10 @@ describe("a conversation in one process", () => {
     await w.clock.advance("1m");
     const ended = await w.nextMessage(general, { from: w.app, matching: "timed out" });
     expect(ended.content).toBe(`<@${w.people.ada.id}> setup timed out at step channel.`);
+    await bot.idle();
+    // What is left is the ended mark, which goes once its last answer is handled for good.
+    expect(await waitingRecords(bot.store)).toEqual([]);
+    await w.clock.advance("31s");
     await bot.idle();
     expect(await bot.store.list(CONVERSATION_KEY_PREFIX)).toEqual([]);
   });
@@ -155,6 +163,10 @@ describe("a conversation in one process", () => {
     expect((await w.nextMessage(general, { from: w.app })).content).toBe("Setup cancelled.");
     const cancel = await (await bob.use(general, "/cancel")).answered();
     expect(cancel.answer?.content).toBe("Setup stopped by /cancel.");
+    await bot.idle();
+    // What is left is the ended mark, which goes once its last answer is handled for good.
+    expect(await waitingRecords(bot.store)).toEqual([]);
+    await w.clock.advance("31s");
     await bot.idle();
     expect(await bot.store.list(CONVERSATION_KEY_PREFIX)).toEqual([]);
   });

@@ -41,7 +41,10 @@ describe("a plugin's options schema, of any Standard Schema library", () => {
     const poll = definePlugin({
       name: "poll",
       options: v.strictObject({
-        choices: v.pipe(v.array(v.pipe(v.string(), v.trim(), v.nonEmpty("must not be empty"))), v.minLength(2)),
+        choices: v.pipe(
+          v.array(v.pipe(v.string(), v.trim(), v.nonEmpty("must not be empty"))),
+          v.minLength(2),
+        ),
         minutes: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 10),
       }),
       setup: (options) => {

@@ -1,6 +1,13 @@
 import { createTestWorld, type TestWorld, type TestWorldOptions } from "@chatbot/testing";
 import { afterEach } from "vitest";
-import { type Bot, type BotOptions, createBot, MemoryLogger } from "../src/index.js";
+import {
+  type Bot,
+  type BotOptions,
+  CONVERSATION_KEY_PREFIX,
+  createBot,
+  MemoryLogger,
+  type StateStore,
+} from "../src/index.js";
 
 const open: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -47,4 +54,13 @@ export async function startedBot(
 /** The logged lines of `logger` as `level message` strings. */
 export function lines(logger: MemoryLogger): string[] {
   return logger.lines.map((l) => `${l.level} ${l.message}`);
+}
+
+/**
+ * The conversation records of `store` that are more than an ended one's mark with nothing left to
+ * post: the waiting ones, and ended ones whose outbox is not delivered.
+ */
+export async function waitingRecords(store: StateStore): Promise<string[]> {
+  const entries = await store.list<{ x?: 1; o?: unknown[] }>(CONVERSATION_KEY_PREFIX);
+  return entries.filter(({ value }) => value.x !== 1 || (value.o?.length ?? 0) > 0).map((e) => e.key);
 }

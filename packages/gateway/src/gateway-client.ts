@@ -301,7 +301,8 @@ export class GatewayClient extends TypedEmitter<GatewayClientEvents> {
     });
     this.#firstReady?.resolve();
     this.#firstReady = null;
-    if (this.#rounds) void this.#rounds.start(reconnected || this.#rounds.recovery.resumed);
+    // Not reconnected and resumed: the first ready of a process that took over where one stopped.
+    if (this.#rounds) void this.#rounds.start(reconnected || this.#rounds.recovery.resumed, !reconnected);
   }
 
   /** While ready, a channel that was already there when it appeared gets its floor at once. */

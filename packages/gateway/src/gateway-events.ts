@@ -54,8 +54,16 @@ export interface LifecycleEvents {
     readonly waitMs: number;
     readonly attempt: number;
   };
-  /** Recovery after a reconnect finished: `count` messages were handed over marked `recovered`. */
-  recovered: { readonly count: number; readonly tookMs: number };
+  /**
+   * Recovery finished: `count` messages were handed over marked `recovered`, missed `since` a drop
+   * (a reconnect), a restart (the first ready of a process resumed from an earlier one's point), or
+   * read in a `retry` of channels whose history could not be read before.
+   */
+  recovered: {
+    readonly count: number;
+    readonly tookMs: number;
+    readonly since: "drop" | "restart" | "retry";
+  };
   /** A channel left out of recovery; `missing_read_message_history` / `history_hidden` once per channel. */
   recoverySkipped: RecoverySkip;
   /** The queue reached its bound: from now until it drains below half, new events are dropped. */

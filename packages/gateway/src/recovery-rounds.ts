@@ -42,6 +42,8 @@ export class RecoveryRounds {
   #retryTimer: ClockTimer | null = null;
   #retryRounds = 0;
   #recoveredCount = 0;
+  /** What the last round read back after: a drop, or the restart of the bot's process. */
+  #since: "drop" | "restart" = "drop";
   #skippedCount = 0;
 
   constructor(settings: RecoveryRoundsSettings) {
@@ -86,8 +88,12 @@ export class RecoveryRounds {
     return this.#undelivered.below(channelId) ?? this.recovery.cursor(channelId);
   }
 
-  /** After a ready: reads back what was missed when `missedSome`, then sets the new channels' floors. */
-  async start(missedSome: boolean): Promise<void> {
+  /**
+   * After a ready: reads back what was missed when `missedSome` (since a drop, or with `first`, the
+   * first ready of a process that resumed from an earlier one's point), then sets the new channels'
+   * floors.
+   */
+  async start(missedSome: boolean, first = false): Promise<void> {
     const recovery = this.recovery;
     const abort = new AbortController();
     this.#abort = abort;
@@ -96,7 +102,12 @@ export class RecoveryRounds {
       if (missedSome) {
         const count = await recovery.recover(abort.signal);
         this.#recoveredCount += count;
-        this.#listeners.lifecycle("recovered", { count, tookMs: this.#clock.now() - started });
+        this.#since = first ? "restart" : "drop";
+        this.#listeners.lifecycle("recovered", {
+          count,
+          tookMs: this.#clock.now() - started,
+          since: this.#since,
+        });
       }
       await recovery.baseline(abort.signal);
     } catch (error) {
@@ -141,7 +152,11 @@ export class RecoveryRounds {
         (count) => {
           this.#recoveredCount += count;
           if (count > 0)
-            this.#listeners.lifecycle("recovered", { count, tookMs: this.#clock.now() - started });
+            this.#listeners.lifecycle("recovered", {
+              count,
+              tookMs: this.#clock.now() - started,
+              since: "retry",
+            });
           this.#retryLater(recovery, abort);
         },
         (error: unknown) => {

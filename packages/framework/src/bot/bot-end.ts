@@ -1,3 +1,6 @@
+import type { DependencyContainer } from "tsyringe";
+import type { Logger } from "../services.js";
+
 /**
  * How a bot ended, for whoever awaits it: nothing while it runs; resolved once stopped by
  * `stop()`, rejected with the gateway's error when a close code that forbids reconnecting ended it.
@@ -21,5 +24,23 @@ export class BotEnd {
       if (error) waiter.reject(error);
       else waiter.resolve();
     }
+  }
+}
+
+/**
+ * Disposes a bot's containers, its plugins' then its own: tsyringe calls `dispose()` on every
+ * instance it made that has one (a `Disposable`), so a service's timers end with the bot, and with
+ * its code on a reload. A `dispose()` that throws is logged.
+ */
+export async function disposeAll(
+  plugins: readonly DependencyContainer[],
+  container: DependencyContainer,
+  logger: Pick<Logger, "error">,
+): Promise<void> {
+  try {
+    for (const plugin of plugins) await plugin.dispose();
+    await container.dispose();
+  } catch (error) {
+    logger.error("a service's dispose() threw", error);
   }
 }

@@ -8,18 +8,13 @@ import type { EventContext } from "../context/event-context.js";
 import type { Middleware } from "../middleware/compose.js";
 import type { Plugin } from "../plugin/define-plugin.js";
 import type { ClockTimer, Logger, LogLevel } from "../services.js";
-import type { JobInfo } from "../state/scheduler.js";
 import type { StateStore } from "../state/state-store.js";
-import type { Provider } from "./provider.js";
+import type { Provider } from "../definitions/provider.js";
+import type { HandlerFailure } from "../dispatch/handler-failure.js";
 
-export type { Provider } from "./provider.js";
+export type { Provider } from "../definitions/provider.js";
 
-/** Where a command, event or job handler failed, for {@link BotOptions.onError}. */
-export type HandlerFailure =
-  | { readonly kind: "command"; readonly ctx: CommandContext }
-  | { readonly kind: "event"; readonly ctx: EventContext; readonly handler: string }
-  /** An `@OnSchedule` handler: `job` says which job and which attempt (it runs again unless the last). */
-  | { readonly kind: "job"; readonly handler: string; readonly job: JobInfo };
+export type { HandlerFailure } from "../dispatch/handler-failure.js";
 
 /**
  * Clients that outlive the bot, for a host that reloads a bot's code around one connection

@@ -14,7 +14,7 @@ import { DEFAULT_AUTO_DEFER_MS } from "../dispatch/command-steps.js";
 import { DefinitionError } from "../errors.js";
 import { Scheduler } from "../state/scheduler.js";
 import { StateStore } from "../state/state-store.js";
-import { type MergedPlugins, mergePlugins } from "../plugin/merge-plugins.js";
+import { type MergedPlugins, mergePlugins } from "./merge-plugins.js";
 import { makePluginContainers, type PluginContainers } from "../plugin/plugin-containers.js";
 import { Clock, Logger } from "../services.js";
 import type { BotOptions } from "./bot-options.js";

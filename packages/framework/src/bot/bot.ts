@@ -10,7 +10,7 @@ import { intentsFor } from "../definitions/intents.js";
 import { readConversations, withConversationIntents } from "../conversations/conversation-needs.js";
 import { CONVERSATION_TIMEOUT_JOB } from "../conversations/conversation-record.js";
 import type { Conversations } from "../conversations/conversations.js";
-import { makeConversations } from "../conversations/make-conversations.js";
+import { makeConversations } from "./make-conversations.js";
 import { resolveFrom, type ServiceToken } from "../context/resolve-from.js";
 import type { DispatchDeps } from "../dispatch/dispatch-deps.js";
 import { Dispatcher } from "../dispatch/dispatcher.js";
@@ -33,10 +33,10 @@ import {
 } from "./bot-setup.js";
 import type { PluginContainers } from "../plugin/plugin-containers.js";
 import { logGateway } from "./gateway-log.js";
-import { RecoveryKeeper } from "./recovery-keeper.js";
-import { BotEnd } from "./bot-end.js";
+import { RecoveryKeeper } from "../dispatch/recovery-keeper.js";
+import { BotEnd, disposeAll } from "./bot-end.js";
 import { GrantsWarner } from "./grants-warner.js";
-import { BotTelemetry } from "./telemetry.js";
+import { BotTelemetry } from "../dispatch/telemetry.js";
 
 /** Where a {@link Bot} stands. */
 export type BotState = "idle" | "starting" | "running" | "stopping" | "stopped";
@@ -80,6 +80,7 @@ export class Bot {
   #botUserId = "";
   /** Keeps the gateway's recovery point in the store across processes (`catchUp`). */
   readonly #keeper: RecoveryKeeper | null = null;
+  #releaseStore: () => void = () => undefined;
   readonly #end = new BotEnd();
   /** Whether the bot applies its events to {@link world} (a view of its own on a host's connection). */
   readonly #keepsWorld: boolean;
@@ -127,16 +128,13 @@ export class Bot {
     const { rest, gateway, world, logger, clock, store, scheduler } = this;
     const services = { rest, gateway, world, logger, clock, store, scheduler, bot: this, botClass: Bot };
     this.#plugins = registerServices(this.container, services, this.#definitions);
-    this.conversations = makeConversations(this.#dispatchDeps(), this, this.#serverQueue, conversations);
     if (!options.connection && options.store !== undefined && options.catchUp !== false) {
       this.#keeper = new RecoveryKeeper(this.gateway, this.store, this.logger);
     }
-    this.#dispatcher = new Dispatcher(
-      this.#dispatchDeps(),
-      this.#definitions,
-      this.#keeper,
-      conversations.length > 0 ? this.conversations : null,
-    );
+    const deps = this.#dispatchDeps();
+    this.conversations = makeConversations(deps, this, this.#serverQueue, conversations, this.#keeper);
+    const answers = conversations.length > 0 ? this.conversations : null;
+    this.#dispatcher = new Dispatcher(deps, this.#definitions, this.#keeper, answers);
     if (!options.connection) this.#listen();
   }
 
@@ -168,7 +166,7 @@ export class Bot {
       this.#state = "stopped";
       this.#end.finish(error);
       void this.#inFlight.allDone().then(async () => {
-        await this.#dispose();
+        await disposeAll(this.#plugins.containers, this.container, this.logger);
         await this.rest.close();
       });
     });
@@ -260,7 +258,8 @@ export class Bot {
         await this.sync();
         this.#synced = true;
       }
-      // Before any event: which places have a conversation waiting.
+      // The store's one writer from here on; then, before any event, the conversations waiting.
+      this.#releaseStore = this.store.claimWriter();
       await this.conversations.load();
       const shared = this.#options.connection;
       if (shared) {
@@ -276,6 +275,7 @@ export class Bot {
       }
     } catch (error) {
       this.#state = "stopped";
+      this.#releaseStore();
       if (!this.#options.connection) await this.gateway.close().catch(() => undefined);
       this.#end.finish(error instanceof Error ? error : new Error(String(error)));
       throw error;
@@ -323,8 +323,11 @@ export class Bot {
     this.#state = "stopped";
     // The services end with the bot (their timers and intervals with them), once no handler needs
     // them: at once when all ended, else when the last one does.
-    if (waited) await this.#dispose();
-    else void this.#inFlight.allDone().then(() => this.#dispose());
+    if (waited) await disposeAll(this.#plugins.containers, this.container, this.logger);
+    else
+      void this.#inFlight
+        .allDone()
+        .then(() => disposeAll(this.#plugins.containers, this.container, this.logger));
     // A shared connection belongs to its host, which closes it.
     if (!this.#options.connection) {
       await this.gateway.close();
@@ -332,21 +335,9 @@ export class Bot {
       // Handlers still running may answer over REST: its connections close once they are done.
       void this.#inFlight.allDone().then(() => this.rest.close());
     }
+    void this.#inFlight.allDone().then(() => this.#releaseStore());
     // Only now: whoever awaits ended() (runBot, to exit) finds the connection closed cleanly.
     this.#end.finish(null);
-  }
-
-  /**
-   * Disposes the bot's container: tsyringe calls `dispose()` on every instance it made that has one
-   * (a `Disposable`), so a service's timers end with the bot, and with its code on a reload.
-   */
-  async #dispose(): Promise<void> {
-    try {
-      for (const plugin of this.#plugins.containers) await plugin.dispose();
-      await this.container.dispose();
-    } catch (error) {
-      this.logger.error("a service's dispose() threw", error);
-    }
   }
 
   /**

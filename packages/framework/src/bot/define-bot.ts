@@ -3,7 +3,7 @@ import { readConversations, withConversationIntents } from "../conversations/con
 import { intentsFor } from "../definitions/intents.js";
 import { readListener } from "../definitions/listener-definition.js";
 import { DefinitionError } from "../errors.js";
-import { mergePlugins } from "../plugin/merge-plugins.js";
+import { mergePlugins } from "./merge-plugins.js";
 import type { BotOptions } from "./bot-options.js";
 
 /**

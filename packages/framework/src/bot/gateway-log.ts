@@ -42,8 +42,9 @@ export function logGateway(gateway: GatewayClient, logger: Logger): void {
   gateway.on("ready", ({ reconnected, tookMs, guilds }) => {
     if (reconnected) logger.info(`gateway: reconnected in ${tookMs} ms, ${guilds} server(s)`);
   });
-  gateway.on("recovered", ({ count, tookMs }) => {
-    logger.info(`gateway: recovered ${count} message(s) missed during the drop, in ${tookMs} ms`);
+  gateway.on("recovered", ({ count, tookMs, since }) => {
+    const missed = since === "restart" ? "posted while no process of the bot ran" : "missed during the drop";
+    logger.info(`gateway: recovered ${count} message(s) ${missed}, in ${tookMs} ms`);
   });
   gateway.on("recoverySkipped", (skip) => {
     const error = skip.error instanceof Error ? `: ${skip.error.message}` : "";

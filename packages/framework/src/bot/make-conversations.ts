@@ -1,9 +1,11 @@
 import { type DispatchDeps, handlerFailed } from "../dispatch/dispatch-deps.js";
 import type { Scheduler } from "../state/scheduler.js";
 import type { StateStore } from "../state/state-store.js";
-import { CONVERSATIONS } from "./conversation-token.js";
-import { type ConversationDeps, Conversations } from "./conversations.js";
-import type { Conversation } from "./define-conversation.js";
+import { CONVERSATIONS } from "../conversations/conversation-token.js";
+import type { ConversationDeps } from "../conversations/conversation-deps.js";
+import { Conversations } from "../conversations/conversations.js";
+import type { RecoveryKeeper } from "../dispatch/recovery-keeper.js";
+import type { Conversation } from "../conversations/define-conversation.js";
 
 /**
  * Makes a bot's {@link Conversations} on its dispatch deps, store, scheduler and per-server queue,
@@ -14,6 +16,7 @@ export function makeConversations(
   state: { readonly store: StateStore; readonly scheduler: Scheduler },
   queue: ConversationDeps["queue"],
   definitions: readonly Conversation[],
+  keeper: Pick<RecoveryKeeper, "handled"> | null,
 ): Conversations {
   const made = new Conversations(
     {
@@ -25,6 +28,7 @@ export function makeConversations(
       queue,
       inFlight: deps.inFlight,
       botUserId: deps.botUserId,
+      ...(keeper && { handled: (channelId: string, id: string) => keeper.handled(channelId, id) }),
       failed: (error, label, ctx) =>
         handlerFailed(deps, error, label, `${label} threw`, { kind: "event", ctx, handler: label }),
     },

@@ -1,9 +1,9 @@
 import type { Scope } from "@chatbot/protocol";
-import type { BotOptions } from "../bot/bot-options.js";
+import type { BotOptions } from "./bot-options.js";
 import { commandOptionsOf } from "../decorators/command.js";
 import { scheduleSpecsOf } from "../decorators/on-schedule.js";
-import { Plugin } from "./define-plugin.js";
-import { type ResolvedPlugin, resolvePlugin } from "./plugin-parts.js";
+import { Plugin } from "../plugin/define-plugin.js";
+import { type ResolvedPlugin, resolvePlugin } from "../plugin/plugin-parts.js";
 
 type Class = abstract new (...args: never[]) => unknown;
 

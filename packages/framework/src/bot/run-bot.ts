@@ -18,6 +18,8 @@ export const EXIT_CODES = {
   intents: 4,
   /** The service closed for a client bug (`4001`, `4002`, `4005`): update the packages. */
   protocol: 5,
+  /** The store file is another running bot process's (`store_in_use`): stop that one first. */
+  storeInUse: 6,
 } as const;
 
 /** The exit code for what ended a bot (`null`: a graceful stop). */
@@ -29,6 +31,7 @@ export function exitCodeFor(error: unknown): number {
   if (code === "unknown_op" || code === "invalid_json" || code === "already_identified") {
     return EXIT_CODES.protocol;
   }
+  if (code === "store_in_use") return EXIT_CODES.storeInUse;
   if (code === "invalid_option" || (error as { name?: unknown }).name === "DefinitionError") {
     return EXIT_CODES.config;
   }

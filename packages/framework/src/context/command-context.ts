@@ -99,6 +99,15 @@ export class CommandContext {
   }
 
   /** Where the interaction stands now. */
+  /**
+   * Whether a handler may have seen this command use before: on many processes (`@chatbot/cluster`),
+   * a use taken over from a worker that stopped before marking it handled. On one process an
+   * interaction is never handed over twice (the service does not send it again): always false.
+   */
+  get redelivered(): boolean {
+    return (this.interaction as { redelivered?: boolean }).redelivered === true;
+  }
+
   get state(): InteractionState {
     const now = this.clock.now();
     if (now >= this.interaction.created_at + LIMITS.interactionFollowupMs) return "expired";

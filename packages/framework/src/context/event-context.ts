@@ -72,6 +72,16 @@ export class EventContext<E extends GatewayEventName = GatewayEventName> {
     return (this.payload as { recovered?: boolean }).recovered === true;
   }
 
+  /**
+   * Whether a handler may have seen this event before: a message read back after a restart that an
+   * earlier process of the bot had begun handling and not finished (its handlers run again, all of
+   * them). Make what such a handler does idempotent (keyed by the message's id). Always false for
+   * a message seen for the first time, live or read back after a drop, and for other events.
+   */
+  get redelivered(): boolean {
+    return (this.payload as { redelivered?: boolean }).redelivered === true;
+  }
+
   /** Whether a bot (this one included) is behind the event. */
   get fromBot(): boolean {
     return this.author?.bot === true || (this.authorId !== null && this.authorId === this.botUserId);

@@ -6,8 +6,10 @@ import {
   CONVERSATION_TIMEOUT_JOB,
   type ConversationRecord,
   isRecord,
+  type PendingPost,
   type TimeoutPayload,
 } from "./conversation-record.js";
+import type { Delivered } from "./conversation-outbox.js";
 import { listEntries } from "./list-entries.js";
 
 /** A record outlives its question's deadline by this much, for a timeout that runs late (the bot was down). */
@@ -156,15 +158,39 @@ export class ConversationBook {
     return true;
   }
 
-  /** Keeps the question's message id on the record, if it still stands at that version. */
-  async keepQuestion(key: string, version: number, messageId: string): Promise<void> {
-    if (this.shared) {
-      await this.store.update<unknown>(key, (current) =>
-        isRecord(current) && current.v === version ? { ...current, q: messageId } : current,
-      );
-      return;
+  /**
+   * Takes what a delivery of `key`'s outbox did into the record as it stands now (the delivery's
+   * record, or a later one that carried its posts on): the posts delivered or lost leave the outbox,
+   * the question's id is kept, an unconfirmed conversation whose answer was lost ends, and an ended
+   * record whose outbox is empty stays as a mark until `keepEndedMs` from now (see
+   * {@link Conversations}). Retries a few times when the record moves meanwhile.
+   */
+  async settle(key: string, delivered: Delivered, keepEndedMs: number): Promise<ConversationRecord | null> {
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const current = await this.read(key);
+      if (!current?.o) return current ?? null;
+      const gone = (p: PendingPost) => delivered.posted.has(p.n) || delivered.lost.has(p.n);
+      if (!current.o.some(gone)) return current;
+      const o = current.o.filter((p) => !gone(p));
+      const kept = current.o.find((p) => p.k === 1 && delivered.posted.has(p.n));
+      const lostAnswer =
+        current.x === undefined && current.o.some((p) => p.i !== undefined && delivered.lost.has(p.n));
+      const { o: _o, j: _j, ...rest } = current;
+      const ended = current.x === 1 || lostAnswer;
+      const next: Omit<ConversationRecord, "j"> = {
+        ...rest,
+        ...(o.length > 0 && { o }),
+        ...(kept !== undefined && delivered.questionId !== null && { q: delivered.questionId }),
+        ...(ended && { x: 1 as const, u: this.now() + keepEndedMs }),
+      };
+      const written = await this.commit(key, current, next);
+      if (written) return written;
     }
-    const current = await this.read(key);
-    if (current?.v === version) await this.#swap(key, current, { ...current, q: messageId }, this.now());
+    return null;
+  }
+
+  /** The records held in memory whose outbox is not empty (a store of this process only). */
+  pending(): [string, ConversationRecord][] {
+    return [...this.#records].filter(([, record]) => (record.o?.length ?? 0) > 0);
   }
 }

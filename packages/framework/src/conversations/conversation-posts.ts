@@ -18,25 +18,28 @@ export async function postInChannel(
   rest: RestClient,
   channelId: string,
   input: ReplyInput,
+  nonce?: string,
 ): Promise<Message | null> {
   const { body } = toMessageBody(input);
   if (!body.content && (body.embeds?.length ?? 0) === 0) return null;
-  return rest.createMessage(channelId, body);
+  return rest.createMessage(channelId, nonce === undefined ? body : { ...body, nonce });
 }
 
 /**
  * Posts the first question as the command's answer while the interaction allows it (the answer,
  * the original after a thinking state, else a follow-up within its 15 minutes), else in the
- * channel. With `needId`, it is posted so that its message is known (deferred, then edited).
+ * channel (with `nonce`). With `needId`, it is posted so that its message is known (deferred, then
+ * edited).
  */
 export async function postFirst(
   ctx: CommandContext,
   rest: RestClient,
   input: ReplyInput,
   needId: boolean,
+  nonce?: string,
 ): Promise<Message | null> {
   const state = ctx.state;
-  if (state === "expired") return postInChannel(rest, ctx.channelId, input);
+  if (state === "expired") return postInChannel(rest, ctx.channelId, input, nonce);
   if (state === "answered") return ctx.followUp(input);
   if (needId) {
     await ctx.defer({ ephemeral: typeof input === "object" && input.ephemeral === true });

@@ -37,11 +37,54 @@ export interface ConversationRecord {
    * where it is (no write to the scheduler); the job, finding `u` later, moves itself there.
    */
   readonly j: number;
+  /**
+   * Its outbox: the posts this record's last writes decided and that are not known delivered yet,
+   * oldest first. Posted with their nonces after the write, by the process that wrote it or by the
+   * next one, and dropped from the record once acknowledged (absent when empty).
+   */
+  readonly o?: readonly PendingPost[];
+  /** Set once the conversation has ended: the record stays only until its outbox is delivered. */
+  readonly x?: 1;
+}
+
+/**
+ * A post decided in a record's write: a message in channel `c` posted with nonce `n` (the interface
+ * posts a nonce once: the same nonce and body again returns the first message), or, with `i`, the
+ * answer to the interaction `i` (the interface takes one answer per interaction).
+ */
+export interface PendingPost {
+  /** The message's nonce: drawn when the write that decided it was made. */
+  readonly n: string;
+  /** The channel it goes to. */
+  readonly c: string;
+  /** The message body, as sent. */
+  readonly b: { readonly [key: string]: StoredValue };
+  /** The interaction it answers (the command that started the conversation), if it is one's answer. */
+  readonly i?: string;
+  /** The interaction's answer is only seen by the person. */
+  readonly e?: 1;
+  /** Its message id is kept on the record as the question's (`q`) once posted. */
+  readonly k?: 1;
 }
 
 /** The payload of a {@link CONVERSATION_TIMEOUT_JOB}: the conversation's key. */
 export interface TimeoutPayload {
   readonly k: string;
+}
+
+/**
+ * Whether a record's first question, the command's answer, is not known to have gone out: it is in
+ * the outbox, and not among the answers this process is posting or has posted (`ours`, by nonce).
+ */
+export function unconfirmed(record: ConversationRecord, ours: ReadonlySet<string>): boolean {
+  return (
+    record.x === undefined && record.o?.some((post) => post.i !== undefined && !ours.has(post.n)) === true
+  );
+}
+
+/** Whether a record stands for a conversation that waits for an answer (see {@link unconfirmed}). */
+export function waiting(record: ConversationRecord, ours: ReadonlySet<string>): boolean {
+  return record.x === undefined && !unconfirmed(record, ours);
 }
 
 /** The store key (and the timeout job's key) of the conversation at `place`. */

@@ -1,17 +1,14 @@
-import type { KeyedQueue } from "@chatbot/kit";
-import type { RestClient } from "@chatbot/rest";
-import type { DependencyContainer } from "tsyringe";
+import { compareIds } from "@chatbot/gateway";
 import { CommandContext } from "../context/command-context.js";
 import { EventContext } from "../context/event-context.js";
-import type { ReplyInput } from "../context/reply-input.js";
-import type { InFlight } from "../dispatch/in-flight.js";
-import type { Clock, Logger } from "../services.js";
-import type { JobInfo, Scheduler } from "../state/scheduler.js";
-import type { StateStore } from "../state/state-store.js";
+import type { JobInfo } from "../state/scheduler.js";
 import { ConversationBook } from "./conversation-book.js";
+import type { ConversationDeps } from "./conversation-deps.js";
 import { ConversationError } from "./conversation-error.js";
 import { type AnswerEvent, type Judged, judgeEvent, LATE, placeOfEvent } from "./conversation-match.js";
-import { postFirst, postInChannel, sayFor } from "./conversation-posts.js";
+import { decidePost, withPosts } from "./conversation-outbox.js";
+import { ConversationPoster } from "./conversation-poster.js";
+import { postFirst, postInChannel } from "./conversation-posts.js";
 import {
   checkData,
   type ConversationRecord,
@@ -31,24 +28,9 @@ import type {
 import { handleFor, placeOf, viewOf } from "./conversation-view.js";
 import type { Conversation } from "./define-conversation.js";
 
-/** What the conversations use of the bot. */
-export interface ConversationDeps {
-  readonly store: StateStore;
-  readonly scheduler: Scheduler;
-  readonly rest: RestClient;
-  readonly clock: Clock;
-  readonly logger: Logger;
-  readonly container: DependencyContainer;
-  /** The per-server queue the events are ordered with: answers and timeouts of a server run in it. */
-  readonly queue: Pick<KeyedQueue<string>, "run">;
-  readonly inFlight: InFlight;
-  botUserId(): string;
-  /** Reports a step's `answer` that threw (counted, logged, given to `onError`). */
-  failed(error: unknown, label: string, ctx: EventContext): Promise<void>;
-}
-
-/** How a conversation ended. */
-type Ending = "done" | "timeout" | "cancel" | "stale";
+/** The id of a message event (a reaction has none that the record keeps). */
+const answerIdOf = (event: AnswerEvent): string | null =>
+  event.name === "MESSAGE_CREATE" ? event.data.id : null;
 
 const isThenable = <T>(value: T | PromiseLike<T>): value is PromiseLike<T> =>
   typeof (value as { then?: unknown } | null)?.then === "function";
@@ -70,11 +52,13 @@ export class Conversations implements ConversationStarter {
   #judgedEvent: AnswerEvent | null = null;
   #judgedRecord: ConversationRecord | null = null;
   #judged: Judged = LATE;
+  readonly #poster: ConversationPoster;
 
   constructor(deps: ConversationDeps, definitions: readonly Conversation[]) {
     this.#d = deps;
     this.#definitions = new Map(definitions.map((c) => [c.name, c]));
     this.#book = new ConversationBook(deps.store, deps.scheduler, () => deps.clock.now(), deps.logger);
+    this.#poster = new ConversationPoster(deps, this.#book, this.#definitions);
   }
 
   /** The conversations the bot knows, by name. */
@@ -87,9 +71,25 @@ export class Conversations implements ConversationStarter {
     return this.#book.size;
   }
 
-  /** Before the first event: reads which places have a conversation waiting. */
-  load(): Promise<void> {
-    return this.#book.load();
+  /**
+   * Before the first event: reads which places have a conversation waiting, and starts delivering,
+   * each in its server's queue, the posts an earlier process decided and may not have made.
+   */
+  async load(): Promise<void> {
+    await this.#book.load();
+    for (const [key, record] of this.#book.pending()) {
+      const where = placeOfKey(key);
+      if (where === null) continue;
+      this.#d.inFlight.began();
+      void this.#d.queue
+        .run(where.guildId, () => this.#poster.flush(key, record, null))
+        .catch((error: unknown) =>
+          this.#d.logger.warn(
+            `conversation at ${key}: its pending posts failed, tried again later: ${String(error)}`,
+          ),
+        )
+        .finally(() => this.#d.inFlight.ended());
+    }
   }
 
   /**
@@ -121,7 +121,7 @@ export class Conversations implements ConversationStarter {
    */
   notForIt(event: AnswerEvent, key: string): boolean {
     const record = this.#book.held(key);
-    if (record === undefined) return false;
+    if (record === undefined || !this.#poster.waiting(record)) return false;
     const judged = judgeEvent(event, record, this.#definitions, this.#d.clock);
     if (judged.kind === "other") return true;
     // Queued next: answer() finds this judgement unless the record moved meanwhile.
@@ -152,6 +152,7 @@ export class Conversations implements ConversationStarter {
     const record = this.#book.held(key) ?? (await this.#book.read(key));
     if (!record) return true;
     const where = placeOfEvent(event);
+    if (!this.#poster.waiting(record)) return this.#notWaiting(event, key, record);
     const judged =
       event === this.#judgedEvent && record === this.#judgedRecord
         ? this.#judged
@@ -159,18 +160,22 @@ export class Conversations implements ConversationStarter {
     this.#judgedEvent = this.#judgedRecord = null;
     if (judged.kind === "late") {
       // Its time was over before this came (the bot was down when it was due): it ends now.
-      await this.#end(key, record, where, "timeout");
+      await this.#poster.end(key, record, where, "timeout");
       return true;
     }
     if (judged.kind === "stale") {
-      await this.#end(key, record, where, "stale", judged.why);
+      await this.#poster.end(key, record, where, "stale", { why: judged.why, answerId: answerIdOf(event) });
       return false;
     }
     const { match, definition, step } = judged;
     if (match.kind === "other") return true;
-    if (match.kind === "taken") return definition.listenersSeeAnswers;
+    if (match.kind === "taken") {
+      // The answer that moved it, delivered again (a restart's catch-up): what it decided goes out.
+      if (record.o) await this.#poster.flush(key, record, null);
+      return definition.listenersSeeAnswers;
+    }
     if (match.kind === "cancel") {
-      await this.#end(key, record, where, "cancel");
+      await this.#poster.end(key, record, where, "cancel", { answerId: match.answerId });
       return false;
     }
     let outcome: StepOutcome;
@@ -208,7 +213,7 @@ export class Conversations implements ConversationStarter {
   ): Promise<void> {
     if (outcome.kind === "end") {
       const data = outcome.data === undefined ? record.d : { ...(record.d as object), ...outcome.data };
-      await this.#end(key, record, where, "done", undefined, outcome.say ?? null, data);
+      await this.#poster.end(key, record, where, "done", { say: outcome.say ?? null, data, answerId });
       return;
     }
     const now = this.#d.clock.now();
@@ -216,6 +221,7 @@ export class Conversations implements ConversationStarter {
     const next: Omit<ConversationRecord, "j"> =
       outcome.kind === "next"
         ? {
+            ...(record.o && { o: record.o }),
             n: record.n,
             s: outcome.step,
             d: checkData(record.n, outcome.step, { ...(record.d as object), ...outcome.data }),
@@ -226,72 +232,26 @@ export class Conversations implements ConversationStarter {
             u: now + definition.timeoutOf(outcome.step),
           }
         : { ...record, v: record.v + 1, a, t: record.t + 1, u: now + definition.timeoutOf(record.s) };
-    const written = await this.#book.commit(key, record, next);
-    if (!written) return;
-    if (outcome.kind === "again") {
-      if (outcome.say !== undefined) await postInChannel(this.#d.rest, where.channelId, outcome.say);
-      return;
-    }
-    await this.#ask(key, written, where, definition, null);
+    const post =
+      outcome.kind === "again"
+        ? outcome.say === undefined
+          ? null
+          : decidePost(where.channelId, outcome.say)
+        : this.#poster.question(next, where, definition, null);
+    const written = await this.#book.commit(key, record, withPosts(next, post));
+    if (written?.o) await this.#poster.flush(key, written, null);
   }
 
-  /** Posts the question of the step `record` stands at; keeps its id when the step needs it. */
-  async #ask(
-    key: string,
-    record: ConversationRecord,
-    where: ConversationPlace,
-    definition: Conversation,
-    ctx: CommandContext | null,
-  ): Promise<void> {
-    const step = definition.step(record.s)!;
-    const needId = step.expect === "reaction" || step.replyOnly === true;
-    const question = sayFor(step.ask, viewOf(record, where));
-    const message = ctx
-      ? await postFirst(ctx, this.#d.rest, question, needId)
-      : await postInChannel(this.#d.rest, where.channelId, question);
-    if (!needId || !message) return;
-    await this.#book.keepQuestion(key, record.v, message.id);
-    // Not waited for in the server's queue: the person may answer with the first before the last
-    // is added (reactions have a rate limit of their own).
-    if (step.expect === "reaction") void this.#addEmojis(where.channelId, message.id, step.emojis ?? []);
-  }
-
-  async #addEmojis(channelId: string, messageId: string, emojis: readonly string[]): Promise<void> {
-    try {
-      for (const emoji of emojis) await this.#d.rest.addReaction(channelId, messageId, emoji);
-    } catch (error) {
-      this.#d.logger.warn(`conversation: could not add the question's reactions: ${String(error)}`);
-    }
-  }
-
-  /** Ends a conversation (its record and job go) and says so: `say`, else what `how` calls for. */
-  async #end(
-    key: string,
-    record: ConversationRecord,
-    where: ConversationPlace,
-    how: Ending,
-    why?: string,
-    say?: Say<unknown> | null,
-    data?: unknown,
-  ): Promise<boolean> {
-    if (!(await this.#book.commit(key, record, undefined))) return false;
-    const definition = this.#definitions.get(record.n);
-    const view = viewOf(
-      data === undefined ? record : { ...record, d: data as ConversationRecord["d"] },
-      where,
-    );
-    let text: ReplyInput | null = null;
-    if (how === "stale" || (how === "timeout" && !definition)) {
-      this.#d.logger.warn(
-        `conversation "${record.n}" with user ${where.userId} in channel ${where.channelId} ended: ${why ?? `no conversation named "${record.n}" exists now`} (the bot's code changed since it began)`,
-      );
-      text = `<@${where.userId}> this conversation ended: the bot was updated since it began and cannot go on with it. Please start it again.`;
-    } else if (say !== undefined && say !== null) text = sayFor(say, view);
-    else if (say === undefined && definition && how !== "done") {
-      text = sayFor(how === "timeout" ? definition.onTimeout : definition.onCancel, view);
-    }
-    if (text !== null) await postInChannel(this.#d.rest, where.channelId, text);
-    return true;
+  /**
+   * An event where the record is not a conversation waiting for an answer: one that ended and
+   * waits for its posts or its last answer (that answer, delivered again, is still its), or one
+   * whose first question never went out (the person was never asked: the event is theirs to have).
+   */
+  async #notWaiting(event: AnswerEvent, key: string, record: ConversationRecord): Promise<boolean> {
+    if (record.x === undefined || event.name !== "MESSAGE_CREATE") return true;
+    if (compareIds(event.data.id, record.a) > 0) return true;
+    if (record.o) await this.#poster.flush(key, record, null);
+    return this.#definitions.get(record.n)?.listenersSeeAnswers ?? false;
   }
 
   /**
@@ -307,11 +267,13 @@ export class Conversations implements ConversationStarter {
       await this.#d.queue.run(where.guildId, async () => {
         const record = await this.#book.read(k);
         if (!record) return;
+        if (record.x === 1) return this.#poster.ended(k, record, where);
         if (record.u > this.#d.clock.now()) {
           await this.#book.moveTimeout(k, record);
+          if (record.o) await this.#poster.flush(k, record, null);
           return;
         }
-        await this.#end(k, record, where, "timeout");
+        await this.#poster.end(k, record, where, "timeout");
       });
     } finally {
       this.#d.inFlight.ended();
@@ -338,15 +300,24 @@ export class Conversations implements ConversationStarter {
       t: 0,
       u: this.#d.clock.now() + definition.timeoutOf(definition.first),
     };
+    const ctx = from instanceof CommandContext ? from : null;
     for (let attempt = 0; ; attempt++) {
       const before = await this.#book.read(key);
-      if (before && definition.whenBusy === "refuse") {
+      if (before && this.#poster.waiting(before) && definition.whenBusy === "refuse") {
         await this.#refuse(from, where, before);
         return false;
       }
-      const record = await this.#book.commit(key, before, { ...first, v: (before?.v ?? 0) + 1 });
+      // What an earlier record there still has to post goes first; an unconfirmed one's answer,
+      // which never went out, goes with it.
+      const carried = (before?.o ?? []).filter((p) => p.i === undefined);
+      const next = { ...first, v: (before?.v ?? 0) + 1, ...(carried.length > 0 && { o: carried }) };
+      const record = await this.#book.commit(
+        key,
+        before,
+        withPosts(next, this.#poster.question(next, where, definition, ctx)),
+      );
       if (record) {
-        await this.#ask(key, record, where, definition, from instanceof CommandContext ? from : null);
+        if (record.o) await this.#poster.flush(key, record, ctx);
         return true;
       }
       if (attempt >= 3) {
@@ -363,7 +334,12 @@ export class Conversations implements ConversationStarter {
     const text = `You are in the middle of "${other.n}" here: answer it${word ? `, or say "${word}"` : ""} first.`;
     if (from instanceof CommandContext)
       await postFirst(from, this.#d.rest, { content: text, ephemeral: true }, false);
-    else await postInChannel(this.#d.rest, where.channelId, `<@${where.userId}> ${text}`);
+    else {
+      // Refused again for the same message (delivered again after a crash): the same nonce, one post.
+      const id = (from.payload as { id?: string }).id;
+      const nonce = id === undefined ? undefined : `refused-${id}`;
+      await postInChannel(this.#d.rest, where.channelId, `<@${where.userId}> ${text}`, nonce);
+    }
   }
 
   /** Ends the conversation named `name` with the person behind `from`, if any (a `/cancel`). */
@@ -371,12 +347,10 @@ export class Conversations implements ConversationStarter {
     const where = placeOf(from);
     const key = conversationKey(where);
     const record = await this.#book.read(key);
-    if (record?.n !== name || !(await this.#book.commit(key, record, undefined))) return false;
+    if (record?.n !== name || !this.#poster.waiting(record)) return false;
     const text = (say as Say<unknown> | undefined) ?? this.#definitions.get(name)?.onCancel ?? "Cancelled.";
-    const reply = sayFor(text, viewOf(record, where));
-    if (from instanceof CommandContext) await postFirst(from, this.#d.rest, reply, false);
-    else await postInChannel(this.#d.rest, where.channelId, reply);
-    return true;
+    const ctx = from instanceof CommandContext ? from : null;
+    return this.#poster.end(key, record, where, "cancel", { say: text, ctx });
   }
 
   /** The conversation waiting at `place`, if any: its name, step, data and deadline. */
@@ -384,6 +358,8 @@ export class Conversations implements ConversationStarter {
     place: ConversationPlace,
   ): Promise<(ConversationView<unknown> & { name: string; deadline: number }) | null> {
     const record = await this.#book.read(conversationKey(place));
-    return record ? { ...viewOf(record, place), name: record.n, deadline: record.u } : null;
+    return record && this.#poster.waiting(record)
+      ? { ...viewOf(record, place), name: record.n, deadline: record.u }
+      : null;
   }
 }

@@ -1,7 +1,7 @@
 import type { GatewayInteraction } from "@chatbot/gateway";
 import type { Span } from "@opentelemetry/api";
 import type { DependencyContainer } from "tsyringe";
-import { failed } from "../bot/telemetry.js";
+import { failed } from "./telemetry.js";
 import type { CommandContext } from "../context/command-context.js";
 import type { CommandDefinition } from "../definitions/command-definition.js";
 import { runMiddleware } from "../middleware/compose.js";

@@ -1,11 +1,23 @@
 import type { WorldView } from "@chatbot/gateway";
 import type { RestClient } from "@chatbot/rest";
 import type { DependencyContainer } from "tsyringe";
-import type { BotOptions, HandlerFailure } from "../bot/bot-options.js";
-import type { BotTelemetry } from "../bot/telemetry.js";
+import type { BotTelemetry } from "./telemetry.js";
 import type { CommandContext } from "../context/command-context.js";
+import type { EventContext } from "../context/event-context.js";
+import type { Middleware } from "../middleware/compose.js";
+import type { HandlerFailure } from "./handler-failure.js";
 import type { Clock, Logger } from "../services.js";
 import type { InFlight } from "./in-flight.js";
+
+/** What the dispatch steps read of the bot's options (`BotOptions`, which has each of them). */
+export interface DispatchOptions {
+  readonly middleware?: readonly Middleware<CommandContext>[];
+  readonly eventMiddleware?: readonly Middleware<EventContext>[];
+  readonly autoDefer?: false | { readonly afterMs?: number };
+  readonly onError?: (error: unknown, where: HandlerFailure) => unknown;
+  readonly ordered?: boolean;
+  readonly telemetry?: { readonly eventSpans?: boolean };
+}
 
 /** What the dispatch steps use of the bot: its services, its options and its running handlers. */
 export interface DispatchDeps {
@@ -15,7 +27,7 @@ export interface DispatchDeps {
   readonly rest: RestClient;
   readonly clock: Clock;
   readonly logger: Logger;
-  readonly options: BotOptions;
+  readonly options: DispatchOptions;
   /** The bot's world view, which contexts read. */
   readonly world: WorldView;
   /** The bot's telemetry now (`refreshTelemetry()` makes it again). */

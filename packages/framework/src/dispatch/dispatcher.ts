@@ -1,6 +1,6 @@
 import type { GatewayDispatch, GatewayInteraction } from "@chatbot/gateway";
 import { KeyedQueue } from "@chatbot/kit";
-import type { RecoveryKeeper } from "../bot/recovery-keeper.js";
+import type { RecoveryKeeper } from "./recovery-keeper.js";
 import { CommandContext } from "../context/command-context.js";
 import type { Conversations } from "../conversations/conversations.js";
 import type { CommandDefinition } from "../definitions/command-definition.js";

@@ -2,8 +2,8 @@ import type { GatewayDispatch } from "@chatbot/gateway";
 import { guildOfEvent } from "@chatbot/protocol";
 import type { KeyedQueue } from "@chatbot/kit";
 import type { Span } from "@opentelemetry/api";
-import type { RecoveryKeeper } from "../bot/recovery-keeper.js";
-import { failed } from "../bot/telemetry.js";
+import type { RecoveryKeeper } from "./recovery-keeper.js";
+import { failed } from "./telemetry.js";
 import { EventContext } from "../context/event-context.js";
 import type { HandlerDefinition } from "../definitions/listener-definition.js";
 import { type Middleware, runMiddleware } from "../middleware/compose.js";
@@ -31,13 +31,24 @@ export interface HandlerRun {
 
 /**
  * Step `recovery-cursor`: a message's handlers count as begun until they end, so the recovery
- * point kept for the next process never passes a message still being handled.
+ * point kept for the next process never passes a message still being handled. A message read back
+ * after a restart that an earlier process finished goes no further; one it began is flagged
+ * `redelivered` (`ctx.redelivered`).
  */
 export function recoveryCursor(keeper: RecoveryKeeper): NamedStep<EventRun> {
   return {
     name: "recovery-cursor",
     run: async ({ event }, next) => {
       if (event.name !== "MESSAGE_CREATE") return next();
+      if (event.data.recovered === true) {
+        const replayed = keeper.replayed(event.data);
+        if (replayed === "finished") {
+          keeper.began(event.data);
+          keeper.ended(event.data);
+          return;
+        }
+        if (replayed === "again") (event.data as { redelivered?: boolean }).redelivered = true;
+      }
       keeper.began(event.data);
       try {
         await next();

@@ -48,6 +48,22 @@ export class MessagesInFlight {
     return channel?.ids[channel.head];
   }
 
+  /** The newest message of `channelId` whose handlers began, while one there runs. */
+  newest(channelId: string): string | undefined {
+    return this.#channels.get(channelId)?.ids.at(-1);
+  }
+
+  /**
+   * The messages of `channelId` whose handlers ended after {@link oldest} (which still runs), at most
+   * `limit`, the newest kept when there are more.
+   */
+  finishedBeyond(channelId: string, limit: number): string[] {
+    const done = this.#channels.get(channelId)?.done;
+    if (done === undefined || done.size === 0) return [];
+    const ids = [...done];
+    return ids.length <= limit ? ids : ids.sort(compareIds).slice(-limit);
+  }
+
   /** {@link oldest} of every channel with a message running. */
   *entries(): IterableIterator<[string, string]> {
     for (const [channelId, { ids, head }] of this.#channels) yield [channelId, ids[head]!];

@@ -12,14 +12,47 @@ export const CURSOR_KEY_PREFIX = "chatbot:gateway:cursor:";
 /** Entries read at once when the cursors are listed at start. */
 const LIST_LIMIT = 10_000;
 
+/** At most this many messages finished beyond a channel's cursor are kept with it (the newest). */
+export const MAX_FINISHED_KEPT = 256;
+
+/**
+ * A channel's cursor as stored: the id alone (everything up to it handled, nothing begun past it),
+ * or with the messages past it whose handlers finished (`f`) and the newest one begun (`s`).
+ */
+export type StoredCursor =
+  string | { readonly c: string; readonly f?: readonly string[]; readonly s?: string };
+
+/** What a message read back after a restart is to the bot (see {@link RecoveryKeeper.replayed}). */
+export type Replayed =
+  /** An earlier process finished its handlers: it is not handed to them again. */
+  | "finished"
+  /** An earlier process began its handlers and may not have finished them: it runs again, flagged. */
+  | "again"
+  /** No earlier process began it. */
+  | "new";
+
+const ID = /^\d+$/;
+
+/** A stored cursor read back, or null when the value is not one. */
+function readCursor(value: unknown): { c: string; f: Set<string>; s: string | null } | null {
+  if (typeof value === "string") return ID.test(value) ? { c: value, f: new Set(), s: null } : null;
+  const v = value as { c?: unknown; f?: unknown; s?: unknown } | null;
+  if (typeof v !== "object" || v === null || typeof v.c !== "string" || !ID.test(v.c)) return null;
+  const f = Array.isArray(v.f) ? v.f.filter((id): id is string => typeof id === "string" && ID.test(id)) : [];
+  return { c: v.c, f: new Set(f), s: typeof v.s === "string" && ID.test(v.s) ? v.s : null };
+}
+
 /**
  * Keeps where the bot's message handling stands in its state store, so that a new process of the
  * bot (a restart, a deploy, a crash) reads back what was posted while none was connected, as a
  * reconnect does, and handles each message once. A channel's cursor is the message before the
  * oldest one whose handlers have not ended (else the gateway's cursor there, below what is still
- * queued): written to one small key per channel after each handled message (one write per channel
- * at a time), and with the gateway's whole recovery point every `everyMs` while messages come, and
- * at stop. At start it reads both back before connecting, the newer of the two per channel.
+ * queued): written to one small key per channel when a message there begins and when one ends (one
+ * write per channel at a time, the later ones merged), with the messages past the cursor that
+ * finished already (at most {@link MAX_FINISHED_KEPT}) and the newest one begun, and with the
+ * gateway's whole recovery point every `everyMs` while messages come, and at stop. At start it
+ * reads both back before connecting, the newer of the two per channel; a message read back that an
+ * earlier process finished is not handed over again, and one it began is flagged `redelivered`.
  */
 export class RecoveryKeeper {
   readonly #gateway: GatewayClient;
@@ -36,6 +69,8 @@ export class RecoveryKeeper {
   #saved = 0;
   #saving: Promise<void> = Promise.resolve();
   #writeFailed = false;
+  /** Per channel, what the earlier processes left: the messages they finished and the newest begun. */
+  readonly #earlier = new Map<string, { f: Set<string>; s: string | null }>();
 
   constructor(gateway: GatewayClient, store: StateStore, logger: Logger, everyMs = 5_000) {
     this.#gateway = gateway;
@@ -49,7 +84,7 @@ export class RecoveryKeeper {
   /** Before connecting: where an earlier process stood, if anywhere, becomes the gateway's start. */
   async resume(): Promise<void> {
     let point: RecoveryPoint | undefined;
-    let kept: Map<string, string>;
+    let kept: Map<string, Cursor>;
     try {
       point = await this.#store.get<RecoveryPoint>(RECOVERY_POINT_KEY);
       kept = await this.#readCursors(CURSOR_KEY_PREFIX);
@@ -61,7 +96,8 @@ export class RecoveryKeeper {
     if (saved === null && kept.size === 0) return;
     const cursors: Record<string, string> = { ...saved?.cursors };
     let newest = saved?.newest ?? "0";
-    for (const [channelId, id] of kept) {
+    for (const [channelId, { c: id, f, s }] of kept) {
+      if (f.size > 0 || s !== null) this.#earlier.set(channelId, { f, s });
       const other = cursors[channelId];
       if (other === undefined || compareIds(id, other) > 0) cursors[channelId] = id;
       if (compareIds(id, newest) > 0) newest = id;
@@ -73,18 +109,18 @@ export class RecoveryKeeper {
   }
 
   /** The cursors kept under `prefix`, listed a part of the key space at a time when there are many. */
-  async #readCursors(prefix: string, into = new Map<string, string>()): Promise<Map<string, string>> {
-    const entries = await this.#store.list<string>(prefix, { limit: LIST_LIMIT });
+  async #readCursors(prefix: string, into = new Map<string, Cursor>()): Promise<Map<string, Cursor>> {
+    const entries = await this.#store.list<StoredCursor>(prefix, { limit: LIST_LIMIT });
     if (entries.length < LIST_LIMIT) {
       for (const { key, value } of entries) {
-        if (typeof value === "string" && /^\d+$/.test(value))
-          into.set(key.slice(CURSOR_KEY_PREFIX.length), value);
+        const cursor = readCursor(value);
+        if (cursor) into.set(key.slice(CURSOR_KEY_PREFIX.length), cursor);
       }
       return into;
     }
     // Channel ids are digits: ten narrower prefixes, and the key that is the prefix itself.
-    const exact = await this.#store.get<string>(prefix);
-    if (typeof exact === "string") into.set(prefix.slice(CURSOR_KEY_PREFIX.length), exact);
+    const exact = readCursor(await this.#store.get<StoredCursor>(prefix));
+    if (exact) into.set(prefix.slice(CURSOR_KEY_PREFIX.length), exact);
     for (let digit = 0; digit <= 9; digit++) await this.#readCursors(`${prefix}${digit}`, into);
     return into;
   }
@@ -103,19 +139,57 @@ export class RecoveryKeeper {
     await this.save();
   }
 
+  /**
+   * What a message read back over REST is to the bot, from what the earlier processes left in its
+   * channel's record: finished there (not handed over again), begun there (handed over again,
+   * flagged), or new. A message of the live stream, or read back after a drop of this same
+   * process (which knows what it handed over), is always new.
+   */
+  replayed(message: { readonly id: string; readonly channel_id: string }): Replayed {
+    const earlier = this.#earlier.get(message.channel_id);
+    if (earlier === undefined) return "new";
+    if (earlier.f.has(message.id)) return "finished";
+    return earlier.s !== null && compareIds(message.id, earlier.s) <= 0 ? "again" : "new";
+  }
+
   /** The handlers of a message start (in the order the gateway hands messages over). */
   began(message: { readonly id: string; readonly channel_id: string }): void {
     // Without recovery (`recovery: false`) no cursor is worth keeping.
     if (this.#ttlMs === undefined) return;
-    this.#inFlight.began(message.channel_id, message.id);
+    const channelId = message.channel_id;
+    this.#inFlight.began(channelId, message.id);
     this.#changes += 1;
+    // Recorded as begun, so that a next process knows it may have run: the write is not waited for.
+    this.#write(channelId);
   }
 
   /** The handlers of a message ended: the channel's cursor moves past what is now handled. */
   ended(message: { readonly id: string; readonly channel_id: string }): void {
     if (this.#ttlMs === undefined) return;
     this.#changes += 1;
-    if (this.#inFlight.ended(message.channel_id, message.id)) this.#write(message.channel_id);
+    this.#inFlight.ended(message.channel_id, message.id);
+    this.#write(message.channel_id);
+  }
+
+  /**
+   * Whether the message `messageId` of `channelId` is handled for good: this process handed it over
+   * and its handlers ended, so no process reads it back (a waiting mark of a conversation goes then).
+   */
+  handled(channelId: string, messageId: string): boolean {
+    if (this.#ttlMs === undefined) return true;
+    const cursor = this.#cursor(channelId);
+    if (cursor !== undefined && compareIds(cursor, messageId) >= 0) return true;
+    return this.#inFlight.finishedBeyond(channelId, MAX_FINISHED_KEPT).includes(messageId);
+  }
+
+  /** The channel's record as stored now: its cursor, what finished past it, the newest begun. */
+  #record(channelId: string): StoredCursor | undefined {
+    const c = this.#cursor(channelId);
+    if (c === undefined) return undefined;
+    const f = this.#inFlight.finishedBeyond(channelId, MAX_FINISHED_KEPT);
+    const newest = this.#inFlight.newest(channelId);
+    const s = newest !== undefined && compareIds(newest, c) > 0 ? newest : undefined;
+    return f.length === 0 && s === undefined ? c : { c, ...(f.length > 0 && { f }), ...(s && { s }) };
   }
 
   /** Where a later process should start in `channelId`: everything up to it was handled. */
@@ -138,10 +212,10 @@ export class RecoveryKeeper {
   async #writeLoop(channelId: string, state: { again: boolean }): Promise<void> {
     do {
       state.again = false;
-      const cursor = this.#cursor(channelId);
-      if (cursor === undefined) continue;
+      const record = this.#record(channelId);
+      if (record === undefined) continue;
       try {
-        await this.#store.set(`${CURSOR_KEY_PREFIX}${channelId}`, cursor, { ttlMs: this.#ttlMs! });
+        await this.#store.set(`${CURSOR_KEY_PREFIX}${channelId}`, record, { ttlMs: this.#ttlMs! });
         this.#writeFailed = false;
       } catch (error) {
         // Once per run of failures: the periodic point still covers the channel.
@@ -171,6 +245,13 @@ export class RecoveryKeeper {
     });
     return this.#saving;
   }
+}
+
+/** A channel's cursor read back: the id, the messages finished past it, the newest begun. */
+interface Cursor {
+  readonly c: string;
+  readonly f: Set<string>;
+  readonly s: string | null;
 }
 
 function isPoint(value: unknown): value is RecoveryPoint {

@@ -1,6 +1,6 @@
 import type { Intent, Scope } from "@chatbot/protocol";
 import type { StandardSchemaV1 } from "@standard-schema/spec";
-import type { Provider } from "../bot/provider.js";
+import type { Provider } from "../definitions/provider.js";
 import type { CommandContext } from "../context/command-context.js";
 import type { EventContext } from "../context/event-context.js";
 import type { ServiceToken } from "../context/resolve-from.js";

@@ -16,6 +16,11 @@ export interface JobInfo {
   readonly late: boolean;
   /** 1 the first time; more when it runs again after a failure or a crash. */
   readonly attempt: number;
+  /**
+   * Whether a handler may have run this job before: it runs again after a failure, or after the
+   * process that had it claimed stopped (`attempt` above 1). Make such a job idempotent.
+   */
+  readonly redelivered: boolean;
 }
 
 /** A job waiting in the store. */
@@ -227,6 +232,7 @@ export class Scheduler {
       dueAt: job.dueAt,
       late: job.dueAt < this.#startedAt,
       attempt: job.attempts,
+      redelivered: job.attempts > 1,
     };
     try {
       await this.run(job.name, JSON.parse(job.payload) as unknown, info);

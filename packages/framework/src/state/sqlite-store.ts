@@ -21,6 +21,7 @@ import {
   toJsonOrNone,
   type WriteOptions,
 } from "./state-store.js";
+import { claimStoreFile } from "./store-owner.js";
 
 /** Options of {@link SqliteStore}. */
 export interface SqliteStoreOptions {
@@ -213,6 +214,16 @@ export class SqliteStore extends StateStore {
       if (rows.length < limit) return found;
       from = `${rows.at(-1)!.key}\u0000`;
     }
+  }
+
+  /**
+   * Makes this process the file's one writer (see {@link StateStore.claimWriter}): a lock beside
+   * the file, `<path>-owner`, that the operating system lets go of when the process ends, however it
+   * ends. Another process that claims it meanwhile gets a {@link StateError} `store_in_use`.
+   */
+  override claimWriter(): () => void {
+    if (this.path === ":memory:") return () => undefined;
+    return claimStoreFile(this.path, this.driver);
   }
 
   async close(): Promise<void> {

@@ -210,6 +210,17 @@ export abstract class StateStore {
   abstract close(): Promise<void>;
 
   /**
+   * Makes the calling process the store's one writer until the returned function is called: a bot
+   * calls it at `start()` (it keeps what it writes in memory too) and lets go at `stop()`. A store
+   * of one process on a file (`SqliteStore`) refuses a second process with a {@link StateError}
+   * `store_in_use`; a store for one process in memory, or one many processes share (Redis), has
+   * nothing to claim.
+   */
+  claimWriter(): () => void {
+    return () => undefined;
+  }
+
+  /**
    * A view of this store whose keys all start with `name:` (`store.namespace("polls").get("42")`
    * reads `polls:42`), so that parts of a bot never write over each other's keys.
    */
