@@ -77,9 +77,20 @@ const restFor = (token: string, baseUrl: string): RestClient => {
  */
 let store: SqliteStore | null = null;
 const storeAt = (path: string): SqliteStore => {
-  if (store?.path !== path) store = new SqliteStore({ path });
+  if (store?.path !== path) store = new ThreadStore({ path });
   return store;
 };
+
+/**
+ * The store of a code thread. The file's one-writer lock is the `chatbot dev` process's, claimed
+ * by the host for the whole run: the threads are that one process, and a fresh thread's bot starts
+ * while the one it replaces still runs, so a claim of each thread's own would refuse the next.
+ */
+class ThreadStore extends SqliteStore {
+  override claimWriter(): () => void {
+    return () => undefined;
+  }
+}
 
 /** A loaded build: its definition and a bot made of it, not started yet. */
 let loaded: {

@@ -56,6 +56,7 @@ export class DevSession {
   #rest: RestClient | null = null;
   /** The host's own connection to the bot's store file, for the connection's recovery point. */
   #store: SqliteStore | null = null;
+  #releaseStore: () => void = () => undefined;
   #connection: DevConnection | null = null;
   /** Reloads run one after the other: each waits for the one before. */
   #reloading = Promise.resolve();
@@ -139,6 +140,15 @@ export class DevSession {
     }
     this.#rest = new RestClient({ token: this.#world.token, baseUrl: this.#baseUrl });
     this.#store = new SqliteStore({ path: join(this.project.state, "state.db") });
+    try {
+      // The process is the store file's one writer (its code threads claim nothing of their own):
+      // another chatbot dev, or a bot, on this project's store is refused, and refuses this one.
+      this.#releaseStore = this.#store.claimWriter();
+    } catch (error) {
+      await this.#store.close();
+      await this.#abandon();
+      throw error;
+    }
     const startError = await this.#startFirst(first);
     // An error thrown outside any handler (in a timer of the bot's own, say) ends the code's thread,
     // not chatbot dev: it is printed and the code is loaded again, unless it crashed at once again.
@@ -317,6 +327,7 @@ export class DevSession {
     await this.#connection?.gateway.close();
     await Promise.race([this.#host.stop(), new Promise((r) => setTimeout(r, STOP_CODE_MS))]);
     await this.#connection?.keeper.stop();
+    this.#releaseStore();
     await this.#store?.close();
     await this.#rest?.close();
     await this.#server?.close();
