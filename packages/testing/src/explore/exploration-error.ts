@@ -19,16 +19,17 @@ export class ExplorationFailedError extends TestingError {
     readonly broke: string,
     /** The steps of the shrunk scenario, as a person reads them. */
     readonly steps: readonly string[],
+    /** How many steps were drawn in the shrunk scenario (lines of nothing to do included). */
+    readonly size: number,
     /** How many steps the scenario that failed first had. */
     readonly firstSteps: number,
     readonly replay: string,
     options?: ErrorOptions,
-    count = steps.filter((line) => !line.startsWith("  …")).length,
   ) {
     super(
       "exploration_failed",
       [
-        `explore: ${invariant} broke after ${count} step${count === 1 ? "" : "s"} (shrunk from ${firstSteps}):`,
+        `explore: ${invariant} broke after ${size} drawn step${size === 1 ? "" : "s"} (shrunk from ${firstSteps}):`,
         ...numbered(steps),
         `  broke: ${broke}`,
         `replay: explore({ ..., replay: "${replay}" })`,

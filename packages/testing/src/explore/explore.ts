@@ -3,13 +3,14 @@ import { createTestWorld } from "../create-test-world.js";
 import { BotErrorsError } from "../errors.js";
 import type { TestWorld } from "../test-world.js";
 import type { TestWorldOptions } from "../world-description.js";
-import { type ActionWeights, DEFAULT_WEIGHTS, scenarioArbitrary, type Action } from "./actions.js";
+import { type Action, type ActionWeights, DEFAULT_WEIGHTS, scenarioArbitrary } from "./actions.js";
 import { ExplorationFailedError, ScenarioBroke } from "./exploration-error.js";
 import type { BotFactory } from "./incarnations.js";
 import { BUILT_IN_INVARIANTS, type ExploreView, type Invariant } from "./invariants.js";
 import { decodeReplay, encodeReplay } from "./replay-token.js";
 import { Scenario } from "./scenario.js";
 import { moveClock, runStep } from "./steps.js";
+import { within } from "./within.js";
 
 /** Options of {@link explore}. */
 export interface ExploreOptions<S extends object> {
@@ -21,12 +22,14 @@ export interface ExploreOptions<S extends object> {
   readonly bot: BotFactory<S>;
   /** Scenarios to run: default `CHATBOT_EXPLORE_RUNS`, else 20. */
   readonly runs?: number;
-  /** The most steps a scenario has (default 12). */
+  /** The most steps a scenario has (default 20). */
   readonly steps?: number;
   /** fast-check's seed; default a new one each run (the failure's token replays it). */
   readonly seed?: number;
   /** A token printed by a failure: runs exactly that scenario (default `CHATBOT_EXPLORE_REPLAY`). */
   readonly replay?: string;
+  /** What people say, besides a few words of every chat: the words the bot listens for (`["+1"]`). */
+  readonly words?: readonly string[];
   /** How often each kind of step is drawn; 0 leaves a kind out (`{ crash: 0 }`). */
   readonly weights?: Partial<ActionWeights>;
   /** The author's invariants, by name: each throws or answers a sentence when broken. */
@@ -56,7 +59,7 @@ export interface ExploreReport {
 }
 
 const DEFAULT_RUNS = 20;
-const DEFAULT_STEPS = 12;
+const DEFAULT_STEPS = 20;
 
 function defaultRuns(): number {
   const fromEnv = Number(process.env.CHATBOT_EXPLORE_RUNS);
@@ -105,7 +108,8 @@ export async function explore<S extends object>(options: ExploreOptions<S>): Pro
   let scenarios = 0;
   let steps = 0;
 
-  const property = fc.asyncProperty(scenarioArbitrary(weights, maxSteps), async (actions) => {
+  const words = coordinate?.words ?? options.words ?? [];
+  const property = fc.asyncProperty(scenarioArbitrary(weights, maxSteps, words), async (actions) => {
     const ran = await runScenario(options, invariants, actions);
     steps += ran;
     scenarios++;
@@ -126,14 +130,25 @@ export async function explore<S extends object>(options: ExploreOptions<S>): Pro
     path: details.counterexamplePath ?? "",
     steps: maxSteps,
     weights,
+    words,
   });
   if (!(broke instanceof ScenarioBroke)) {
-    throw new ExplorationFailedError("the exploration itself", message(broke), [], shrunk.length, token, {
-      cause: broke,
-    });
+    throw new ExplorationFailedError(
+      "the exploration itself",
+      message(broke),
+      [],
+      shrunk.length,
+      shrunk.length,
+      token,
+      {
+        cause: broke,
+      },
+    );
   }
   const first = coordinate ? shrunk.length : firstLength(details);
-  throw new ExplorationFailedError(broke.invariant, broke.broke, broke.lines, first, token, { cause: broke });
+  throw new ExplorationFailedError(broke.invariant, broke.broke, broke.lines, shrunk.length, first, token, {
+    cause: broke,
+  });
 }
 
 /** How many steps the first failing scenario had, before shrinking (fast-check reports its run). */
@@ -178,12 +193,13 @@ async function runScenario<S extends object>(
       uses: s.uses,
       bot: s.bots.current.bot,
       token: s.bots.token,
+      step: s.step,
       final,
     };
     for (const [name, invariant] of invariants) {
       let said: string | void | undefined;
       try {
-        said = await invariant(view);
+        said = await within(10_000, `the invariant "${name}"`, Promise.resolve(invariant(view)));
       } catch (error) {
         said = message(error);
       }
@@ -191,22 +207,35 @@ async function runScenario<S extends object>(
     }
   };
   try {
-    await s.start();
+    await within(15_000, "the scenario's start", s.start());
     await check(false);
     for (const action of actions) {
       s.step++;
       ran++;
-      await runStep(s as unknown as Scenario<object>, action);
+      const began = performance.now();
+      await within(
+        30_000,
+        `the step "${JSON.stringify(action)}"`,
+        runStep(s as unknown as Scenario<object>, action),
+      );
       await s.settle();
+      if (process.env.CHATBOT_EXPLORE_DEBUG)
+        s.lines.push(`  … (${Math.round(performance.now() - began)} ms of real time)`);
       await check(false);
     }
     s.step++;
-    await finish(s);
+    await within(60_000, "the end of the scenario", finish(s));
     await check(true);
+    await s.close();
+    if (process.env.CHATBOT_EXPLORE_DEBUG)
+      console.log(`explore: a scenario passed:\n  ${s.lines.join("\n  ")}`);
     return ran;
+  } catch (error) {
+    if (error instanceof ScenarioBroke) throw error;
+    throw broke(s, "the scenario runs to its end", message(error));
   } finally {
     rejections.stop();
-    await s.close();
+    await s.close().catch(() => {});
     // Errors the bot threw were taken by the checks; a stop that fails after a failure says less.
     await world.close().catch((error: unknown) => {
       if (!(error instanceof BotErrorsError)) console.error("explore: the world did not close", error);

@@ -3,6 +3,7 @@ import type { DevApi } from "../dev-api.js";
 import type { BotFailurePlace } from "../diagnostics.js";
 import type { TestWorld } from "../test-world.js";
 import { StoreGate } from "./severable-store.js";
+import { within } from "./within.js";
 
 /**
  * What `explore` hands the bot's factory: spread it into `createBot` (`createBot({ ...definition,
@@ -18,8 +19,14 @@ export interface BotEnv<S extends object> {
   /** The world's error hook; errors of a crashed incarnation are dropped. */
   readonly onError: (error: unknown, where?: BotFailurePlace) => void;
   readonly logger: "silent";
-  /** Reconnects in milliseconds of real time, so a closed gateway costs a step little. */
-  readonly gateway: { readonly reconnect: { readonly initialDelayMs: number; readonly maxDelayMs: number } };
+  /**
+   * Reconnects in milliseconds of real time, so a closed gateway costs a step little; the client's
+   * own identify limit lifted, since `explore` keeps within the service's (5 in 5 s of its clock).
+   */
+  readonly gateway: {
+    readonly reconnect: { readonly initialDelayMs: number; readonly maxDelayMs: number };
+    readonly identifyLimit: { readonly limit: number; readonly windowMs: number };
+  };
   readonly incarnation: number;
 }
 
@@ -90,7 +97,8 @@ export class Incarnations<S extends object> {
     let kill!: () => void;
     const killed = new Promise<void>((resolve) => (kill = resolve));
     const gate = new StoreGate((why) => {
-      this.said.push(`the bot crashes ${why}`);
+      if (why.startsWith("(not)")) return void this.said.push(why.slice(8));
+      if (why !== "now") this.said.push(`the bot crashes ${why}`);
       kill();
     });
     const onError = (error: unknown, where?: BotFailurePlace) => {
@@ -104,11 +112,14 @@ export class Incarnations<S extends object> {
       clock: this.world.clock,
       onError,
       logger: "silent",
-      gateway: { reconnect: { initialDelayMs: 5, maxDelayMs: 50 } },
+      gateway: {
+        reconnect: { initialDelayMs: 5, maxDelayMs: 50 },
+        identifyLimit: { limit: 1_000, windowMs: 5_000 },
+      },
       incarnation: n,
     });
     this.#current = { n, gate, bot, killed };
-    await bot.start();
+    await within(10_000, `the bot's start (its ${ordinal(n)} process)`, bot.start());
   }
 
   /** Kills the running incarnation now (if a trap did not already) and starts the next. */
@@ -129,7 +140,9 @@ export class Incarnations<S extends object> {
   /** Stops the running incarnation (the end of a scenario), unless it was killed. */
   async stop(): Promise<void> {
     const current = this.#current;
-    if (current && !current.gate.severed) await current.bot.stop();
+    // A trap that has not fired by the end stays unfired: the end of a scenario is no crash.
+    current?.gate.disarm();
+    if (current && !current.gate.severed) await within(10_000, "the bot's stop", current.bot.stop());
   }
 }
 

@@ -14,6 +14,8 @@ export interface ExploreView<S extends object = object> {
   readonly bot: ExploredBot;
   /** Its token (a crash resets it). */
   readonly token: string;
+  /** The step just run (0: after the bot started; the last plus one: the end). */
+  readonly step: number;
   /** Whether this is the check at the end (faults cleared, the clock moved past every deadline). */
   readonly final: boolean;
 }

@@ -7,6 +7,7 @@ export interface ReplayCoordinate {
   readonly path: string;
   readonly steps: number;
   readonly weights: ActionWeights;
+  readonly words: readonly string[];
 }
 
 const PREFIX = "explore1:";
@@ -29,13 +30,14 @@ export function decodeReplay(token: string): ReplayCoordinate {
   } catch {
     throw bad("its JSON does not parse");
   }
-  const { seed, path, steps, weights } = parsed;
+  const { seed, path, steps, weights, words } = parsed;
   if (
     typeof seed !== "number" ||
     typeof path !== "string" ||
     typeof steps !== "number" ||
-    typeof weights !== "object"
+    typeof weights !== "object" ||
+    !Array.isArray(words)
   )
-    throw bad("seed, path, steps and weights are needed");
-  return { seed, path, steps, weights };
+    throw bad("seed, path, steps, weights and words are needed");
+  return { seed, path, steps, weights, words };
 }

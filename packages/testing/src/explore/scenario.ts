@@ -21,6 +21,8 @@ export interface Post {
 export interface Use {
   readonly outcome: Outcome;
   readonly line: string;
+  /** The step that made it. */
+  readonly step: number;
   disturbed: boolean;
 }
 
@@ -45,6 +47,7 @@ export class Scenario<S extends object> {
   install: { scopes: string[]; intents: string[]; permissions: string[] } | undefined;
   installed = true;
   #unsubscribe: () => void;
+  #closed: Promise<void> | undefined;
 
   constructor(
     readonly world: TestWorld,
@@ -150,8 +153,11 @@ export class Scenario<S extends object> {
   }
 
   /** Ends the scenario: stops the running bot and stops watching posts. */
-  async close(): Promise<void> {
-    this.#unsubscribe();
-    await this.bots.stop();
+  close(): Promise<void> {
+    this.#closed ??= (async () => {
+      this.#unsubscribe();
+      await this.bots.stop();
+    })();
+    return this.#closed;
   }
 }

@@ -25,11 +25,26 @@ function describeWrite(method: string, args: readonly unknown[]): string {
 /** A promise that never settles: what a call of a crashed process answers. */
 const never = (): Promise<never> => new Promise<never>(() => {});
 
-/** Where a crash falls among the bot's store writes: at its `k`-th write from now, before or after it. */
+/**
+ * Where a crash falls among the bot's store writes: at its `k`-th write from now, before or after
+ * it; with `own`, counting only the author's writes (not the framework's `chatbot:` keys and jobs).
+ */
 export interface WriteTrap {
   readonly k: number;
   readonly after: boolean;
+  readonly own?: boolean;
 }
+
+/** The framework's keys (its gateway cursors, conversations, recovery point) start so. */
+const FRAMEWORK_KEYS = "chatbot:";
+const JOB_WRITES: ReadonlySet<string> = new Set([
+  "add",
+  "cancel",
+  "claimDue",
+  "complete",
+  "retry",
+  "releaseClaims",
+]);
 
 /**
  * The gate between one incarnation of a bot and the store it shares with the next. Once severed
@@ -38,7 +53,7 @@ export interface WriteTrap {
  */
 export class StoreGate {
   #severed = false;
-  #trap: { left: number; after: boolean } | undefined;
+  #trap: { left: number; after: boolean; own: boolean; hit: string | undefined } | undefined;
   /** The writes this incarnation made. */
   writes = 0;
 
@@ -50,7 +65,12 @@ export class StoreGate {
 
   /** Severs at the trap's write; replaces an earlier trap. */
   arm(trap: WriteTrap): void {
-    this.#trap = { left: trap.k, after: trap.after };
+    this.#trap = { left: trap.k, after: trap.after, own: trap.own ?? false, hit: undefined };
+  }
+
+  /** Takes back a trap that has not fired. */
+  disarm(): void {
+    this.#trap = undefined;
   }
 
   get armed(): boolean {
@@ -66,21 +86,25 @@ export class StoreGate {
   }
 
   /** A write begins: answers false when the crash falls before it (it is not made). */
-  beforeWrite(what: string): boolean {
+  beforeWrite(what: string, own: boolean): boolean {
     this.writes++;
+    if (process.env.CHATBOT_EXPLORE_DEBUG === "writes") this.onSever(`(not) — write ${what}`);
     const trap = this.#trap;
-    if (trap === undefined) return true;
+    if (trap === undefined || (trap.own && !own)) return true;
     trap.left--;
     if (trap.left > 0) return true;
-    if (trap.after) return true;
-    this.sever(`before its write (${what})`);
+    if (trap.after) {
+      trap.hit = `${own && trap.own ? "own " : ""}write (${what})`;
+      return true;
+    }
+    this.sever(`before its ${own ? "own " : ""}write (${what})`);
     return false;
   }
 
   /** A write was made: the crash falls right after it when the trap says so. */
-  afterWrite(what: string): void {
-    const trap = this.#trap;
-    if (trap !== undefined && trap.left <= 0 && trap.after) this.sever(`after its write (${what})`);
+  afterWrite(): void {
+    const hit = this.#trap?.hit;
+    if (hit !== undefined) this.sever(`after its ${hit}`);
   }
 
   /**
@@ -113,18 +137,22 @@ export class StoreGate {
     if (this.#severed) return never();
     const write = typeof property === "string" && STORE_WRITES.has(property);
     const what = write ? describeWrite(String(property), args) : "";
-    if (write && !this.beforeWrite(what)) return never();
+    const own =
+      write &&
+      !JOB_WRITES.has(String(property)) &&
+      !(typeof args[0] === "string" && args[0].startsWith(FRAMEWORK_KEYS));
+    if (write && !this.beforeWrite(what, own)) return never();
     const out: unknown = method.apply(target, args);
     if (out instanceof Promise) {
       return out.then(
         (value: unknown) => {
-          if (write) this.afterWrite(what);
+          if (write) this.afterWrite();
           return this.#severed ? never() : value;
         },
         (error: unknown) => (this.#severed ? never() : Promise.reject(error)),
       );
     }
-    if (write) this.afterWrite(what);
+    if (write) this.afterWrite();
     if (out !== null && typeof out === "object" && !Array.isArray(out)) return this.wrap(out);
     return out;
   }

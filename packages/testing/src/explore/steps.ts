@@ -1,74 +1,48 @@
-import { DevApiError } from "../errors.js";
-import type { Person } from "../person.js";
-import type { Action, FaultDraw, TextDraw, WorldChange } from "./actions.js";
+import type { Action, FaultDraw } from "./actions.js";
 import { ordinal } from "./incarnations.js";
 import { optionValue, showOption } from "./option-values.js";
 import type { Scenario } from "./scenario.js";
+import { actors, channels, pick, refusable, roles, show, text } from "./step-helpers.js";
+import { change } from "./world-changes.js";
 
 /** The path prefixes a REST fault draws from. */
 const ROUTES = ["/v1/interactions", "/v1/channels", "/v1/guilds", "/v1/applications", "/v1/users"] as const;
 const EMOJIS = ["✅", "❌", "👍", "🎉"] as const;
-const LONGEST_MESSAGE = 2_000;
 
-const pick = <T>(list: readonly T[], n: number): T | undefined =>
-  list.length === 0 ? undefined : list[n % list.length];
+/** The service's identify limit: 5 in 5 seconds of its clock (then it closes `4008`). */
+const IDENTIFIES = { limit: 5, windowMs: 5_000 } as const;
 
-/** The people who act (every person but the server's owner, who changes the world). */
-function actors(s: Scenario<object>): Person[] {
-  const all = Object.values<Person>(s.world.people as Record<string, Person>);
-  const some = all.filter((p) => p.username !== "owner");
-  return some.length > 0 ? some : all;
+/**
+ * Before a step that makes the bot identify again (a crash, a close it cannot resume), moves the
+ * clock past the service's identify window when it is full: a restart then takes 5 s of the
+ * world's clock, as a real one takes seconds, instead of a `4008` and a wait in real time.
+ */
+async function roomToIdentify(s: Scenario<object>): Promise<void> {
+  const sessions = await s.dev.call("listAppSessions", { params: { app_id: s.world.app.id } });
+  const since = s.world.clock.now() - IDENTIFIES.windowMs;
+  const recent = sessions.filter((x) => x.identified_at !== null && x.identified_at > since).length;
+  if (recent < IDENTIFIES.limit - 1) return;
+  s.say("the clock moves 5s (the service takes 5 identifies in 5 s)");
+  await moveClock(s, IDENTIFIES.windowMs);
 }
 
-function owner(s: Scenario<object>): Person {
-  const all = s.world.people as Record<string, Person>;
-  return all.owner ?? Object.values(all)[0]!;
-}
-
-/** The server's text channels now, in the order the world holds them. */
-function channels(s: Scenario<object>) {
-  const server = s.world.server.id;
-  return s.world.running.observe.summary().channels.filter((c) => c.guild_id === server && c.kind === "text");
-}
-
-/** The roles a step may change: not the everyone role, not an app's own. */
-function roles(s: Scenario<object>) {
-  const server = s.world.server.id;
-  return s.world.running.observe
-    .summary()
-    .roles.filter((r) => r.guild_id === server && !r.managed && !r.default);
-}
-
-function text(draw: TextDraw): string {
-  switch (draw.kind) {
-    case "word":
-    case "unicode":
-      return draw.text;
-    case "longest":
-      return "y".repeat(LONGEST_MESSAGE);
-    case "empty-ish":
-      return ".";
-    case "cancel":
-      return "cancel";
-  }
-}
-
-const show = (t: string) =>
-  t.length > 24 ? `${JSON.stringify(t.slice(0, 12))}… (${t.length} characters)` : JSON.stringify(t);
-
-/** Runs a refusable action: a refusal by the service is part of the line, not a failure. */
-async function refusable(s: Scenario<object>, line: string, act: () => Promise<unknown>): Promise<void> {
-  try {
-    await act();
-    s.say(line);
-  } catch (error) {
-    if (!(error instanceof DevApiError)) throw error;
-    s.say(`${line} (the service refuses: ${error.status} ${error.apiCode})`);
-  }
-}
+const resumes = (code: number) => code === 4000 || code === 1001;
 
 /** Runs one step against the world, and adds its line to the trace. */
 export async function runStep(s: Scenario<object>, action: Action): Promise<void> {
+  const identifies =
+    action.t === "crash" ||
+    ("crash" in action && action.crash !== undefined) ||
+    (action.t === "away" && !resumes(action.code)) ||
+    (action.t === "fault" && action.fault.kind === "close" && !resumes(action.fault.code));
+  if (identifies) await roomToIdentify(s);
+  if ("crash" in action && action.crash !== undefined) {
+    const { write, after, own } = action.crash;
+    s.bots.current.gate.arm({ k: write, after, own });
+    s.say(
+      `the bot will crash ${after ? "after" : "before"} its ${ordinal(write)} ${own ? "own " : ""}store write from here`,
+    );
+  }
   switch (action.t) {
     case "use":
       return use(s, action);
@@ -112,10 +86,10 @@ export async function runStep(s: Scenario<object>, action: Action): Promise<void
         s.flush();
         return;
       }
-      const { write, after } = action.at;
-      s.bots.current.gate.arm({ k: write, after });
+      const { write, after, own } = action.at;
+      s.bots.current.gate.arm({ k: write, after, own });
       return s.say(
-        `the bot will crash ${after ? "after" : "before"} its ${ordinal(write)} store write from here`,
+        `the bot will crash ${after ? "after" : "before"} its ${ordinal(write)} ${own ? "own " : ""}store write from here`,
       );
     }
   }
@@ -140,14 +114,10 @@ async function use(s: Scenario<object>, action: Extract<Action, { t: "use" }>): 
     .map(([name, value]) => ` ${showOption(name, value)}`)
     .join("");
   const line = `${who.username} uses /${command.name}${shown} in #${where.name}`;
-  try {
+  await refusable(s, line, async () => {
     const outcome = await who.use(where.id, `/${command.name}`, options);
-    s.uses.push({ outcome, line, disturbed: !s.installed });
-    s.say(line);
-  } catch (error) {
-    if (!(error instanceof DevApiError)) throw error;
-    s.say(`${line} (the service refuses: ${error.status} ${error.apiCode})`);
-  }
+    s.uses.push({ outcome, line, step: s.step, disturbed: !s.installed });
+  });
 }
 
 async function answer(s: Scenario<object>, action: Extract<Action, { t: "answer" }>): Promise<void> {
@@ -177,106 +147,6 @@ async function answer(s: Scenario<object>, action: Extract<Action, { t: "answer"
 
 function lastSaid(s: Scenario<object>, userId: string): string | undefined {
   return [...s.posts].reverse().find((p) => p.authorId === userId)?.content;
-}
-
-async function change(s: Scenario<object>, c: WorldChange, prefix: string): Promise<void> {
-  const boss = owner(s);
-  const line = (text: string) => `${prefix}${text}`;
-  const server = s.world.server.id;
-  switch (c.kind) {
-    case "make-channel": {
-      const name = `room-${s.step}`;
-      return refusable(s, line(`owner makes #${name}`), () => boss.createChannel(name));
-    }
-    case "rename-channel": {
-      const channel = pick(channels(s), c.channel);
-      if (!channel) return s.say(line("owner has no channel to rename"));
-      const name = `renamed-${s.step}`;
-      return refusable(s, line(`owner renames #${channel.name} to #${name}`), () =>
-        boss.updateChannel(channel.id, { name }),
-      );
-    }
-    case "delete-channel": {
-      const all = channels(s);
-      const channel = pick(all, c.channel);
-      if (!channel || all.length < 2) return s.say(line("owner keeps the last channel"));
-      return refusable(s, line(`owner deletes #${channel.name}`), () => boss.deleteChannel(channel.id));
-    }
-    case "make-role": {
-      const name = `role-${s.step}`;
-      return refusable(s, line(`owner makes the role @${name}`), () =>
-        boss.createRole(name, ["manage_messages"]),
-      );
-    }
-    case "rename-role": {
-      const role = pick(roles(s), c.role);
-      if (!role) return s.say(line("owner has no role to rename"));
-      const name = `renamed-${s.step}`;
-      return refusable(s, line(`owner renames @${role.name} to @${name}`), () =>
-        s.dev.call("updateRole", {
-          params: { guild_id: server, role_id: role.id },
-          body: { name },
-          as: boss,
-        }),
-      );
-    }
-    case "delete-role": {
-      const role = pick(roles(s), c.role);
-      if (!role) return s.say(line("owner has no role to delete"));
-      return refusable(s, line(`owner deletes @${role.name}`), () =>
-        s.dev.call("deleteRole", { params: { guild_id: server, role_id: role.id }, as: boss }),
-      );
-    }
-    case "give-role": {
-      const role = pick(roles(s), c.role);
-      const person = pick(actors(s), c.person)!;
-      if (!role) return s.say(line("owner has no role to give"));
-      const held = s.world.running.observe.memberRoles(server, person.id) ?? [];
-      return refusable(s, line(`owner gives @${role.name} to ${person.username}`), () =>
-        s.dev.call("updateMember", {
-          params: { guild_id: server, user_id: person.id },
-          body: { roles: [...new Set([...held, role.id])] },
-          as: boss,
-        }),
-      );
-    }
-    case "overwrite": {
-      const channel = pick(channels(s), c.channel);
-      const role = pick([{ id: server, name: "everyone" }, ...roles(s)], c.role)!;
-      if (!channel) return s.say(line("owner has no channel to change"));
-      return refusable(s, line(`owner denies @${role.name} ${c.deny} in #${channel.name}`), () =>
-        s.dev.call("updateChannel", {
-          params: { channel_id: channel.id },
-          body: { overwrites: [{ id: role.id, type: "role", allow: [], deny: [c.deny] }] },
-          as: boss,
-        }),
-      );
-    }
-    case "leave": {
-      const person = pick(actors(s), c.person)!;
-      return refusable(s, line(`${person.username} leaves the server`), () => person.leave());
-    }
-    case "join": {
-      const person = pick(actors(s), c.person)!;
-      return refusable(s, line(`${person.username} joins the server`), () => person.join());
-    }
-    case "uninstall": {
-      if (!s.installed) return s.say(line("the bot is already removed"));
-      s.disturb();
-      s.installed = false;
-      return refusable(s, line("owner removes the bot from the server"), () =>
-        s.dev.call("uninstallApp", { params: { guild_id: server, app_id: s.world.app.id } }),
-      );
-    }
-    case "reinstall": {
-      if (s.installed || !s.install) return s.say(line("the bot is already in the server"));
-      s.installed = true;
-      const body = { application_id: s.world.app.id, ...s.install };
-      return refusable(s, line("owner adds the bot back"), () =>
-        s.dev.call("installApp", { params: { guild_id: server }, body: body as never }),
-      );
-    }
-  }
 }
 
 async function clock(s: Scenario<object>, ms: number | "next"): Promise<void> {

@@ -1,0 +1,40 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { guideProject, runNode } from "../../../test-support/run-node.js";
+
+const packageDir = fileURLToPath(new URL("../", import.meta.url));
+const root = join(packageDir, "../..");
+const page = readFileSync(join(root, "docs/simulation.md"), "utf8");
+
+// The page's blocks as a project inside the package; its tsconfig extends the repository's, whose
+// decorator settings (legacy decorators and their metadata) the transform reads.
+const made = guideProject(packageDir, page, "docs/simulation.md", ["ts"], 120_000);
+afterAll(() => made.remove());
+writeFileSync(
+  join(made.root, "tsconfig.json"),
+  JSON.stringify({ extends: "../../../tsconfig.base.json", include: ["src", "test"] }),
+);
+
+describe("docs/simulation.md", () => {
+  it("holds a bot and its explore test", () => {
+    expect([...made.files.keys()].sort()).toEqual(["src/bot.ts", "test/explore.test.ts"]);
+  });
+
+  it("its explore test passes under vitest", { timeout: 180_000 }, async () => {
+    const vitest = join(root, "node_modules/vitest/vitest.mjs");
+    const tests = await runNode(
+      [vitest, "run", "--root", made.root, "--config", "vitest.config.mjs"],
+      made.root,
+    );
+    expect(tests.output).toMatch(/Tests\s+1 passed \(1\)/);
+    expect(tests.code).toBe(0);
+  });
+
+  it("shows a failure the way explore prints it", () => {
+    const shown = /```text\n(ExplorationFailedError: [\s\S]*?)```/.exec(page)?.[1];
+    expect(shown).toMatch(/^ExplorationFailedError: explore: each \+1 counted once broke after 1 drawn step/);
+    expect(shown).toContain('replay: explore({ ..., replay: "explore1:');
+  });
+});
