@@ -108,4 +108,26 @@ describe("a conversation's posts across a kill -9 while one waits", { timeout: 6
     await w.nextMessage(general, { from: w.app, matching: "[g] question b" });
     expect((await botTexts()).filter((t) => t.startsWith("[f]"))).toEqual([]);
   });
+
+  it("hands a message of the person's that was still running when the conversation ended to the listeners again", async () => {
+    const { w, general, env, journal } = await probeWorld("ended-mark");
+    const first = await start(env);
+    await (await w.people.ada.use(general, "/survey", { tag: "m" })).answered();
+    await w.people.ada.say(general, "answer m a");
+    await w.nextMessage(general, { from: w.app, matching: "[m] question b" });
+    await w.people.ada.say(general, "answer m b");
+    await w.nextMessage(general, { from: w.app, matching: "[m] question c" });
+    // A plain message whose handler runs 5 s, then the answer that ends the conversation.
+    const plain = await w.people.ada.say(general, "plain m 5000");
+    await w.people.ada.say(general, "answer m c");
+    await w.nextMessage(general, { from: w.app, matching: "[m] done" });
+    await expect.poll(() => journal(), { timeout: 10_000 }).toContain(`begin ${plain.id}`);
+    await killed(first);
+
+    // The next process reads it back (it had not finished): it is the listeners', not the ended
+    // conversation's, whose only message is the answer that ended it.
+    const second = await start(env);
+    await expect.poll(() => journal(), { timeout: 20_000 }).toContain(`${second.pid} end ${plain.id}`);
+    expect(journal()).toContain(`${second.pid} begin ${plain.id}`);
+  });
 });

@@ -26,7 +26,10 @@ export function fixtureProcesses(main: URL, name: string) {
     children.push(child);
     const lines = createInterface({ input: child.stdout! });
     await new Promise<void>((resolve, reject) => {
-      lines.on("line", (line) => line === "ready" && resolve());
+      // What the bot logs (its warnings and errors, as JSON lines) goes to the test's output.
+      lines.on("line", (line) =>
+        line === "ready" ? resolve() : process.stderr.write(`[pid ${child.pid}] ${line}\n`),
+      );
       child.once("exit", (code) => reject(new Error(`the bot exited (code ${code}) before it was ready`)));
     });
     return child;

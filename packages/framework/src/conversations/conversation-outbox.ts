@@ -119,11 +119,11 @@ async function recoverAnswer(rest: RestClient, post: PendingPost): Promise<Messa
   }
 }
 
-/** A record with `posts` added to its outbox (none: as it is). */
+/** A record with `post` added to its outbox (null: the record as it is, nothing made). */
 export function withPosts<R extends { readonly o?: readonly PendingPost[] }>(
   record: R,
-  ...posts: (PendingPost | null)[]
+  post: PendingPost | null,
 ): R {
-  const o = [...(record.o ?? []), ...posts.filter((p): p is PendingPost => p !== null)];
-  return o.length === 0 ? record : { ...record, o };
+  if (post === null) return record;
+  return { ...record, o: record.o === undefined ? [post] : [...record.o, post] };
 }

@@ -248,8 +248,10 @@ export class Conversations implements ConversationStarter {
    * whose first question never went out (the person was never asked: the event is theirs to have).
    */
   async #notWaiting(event: AnswerEvent, key: string, record: ConversationRecord): Promise<boolean> {
+    // Only the answer that ended it is its own; a message before it (a person's other message, a
+    // catch-up's) is the listeners', as it would have been while the conversation waited.
     if (record.x === undefined || event.name !== "MESSAGE_CREATE") return true;
-    if (compareIds(event.data.id, record.a) > 0) return true;
+    if (compareIds(event.data.id, record.a) !== 0) return true;
     if (record.o) await this.#poster.flush(key, record, null);
     return this.#definitions.get(record.n)?.listenersSeeAnswers ?? false;
   }
