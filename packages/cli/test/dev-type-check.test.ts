@@ -1,6 +1,6 @@
 // chatbot dev's type check with each line of TypeScript a project may have: 7 (the native compiler,
 // no JavaScript API) and 6 (the last line with one), each the project's own, installed beside it.
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { newProject, projectTsconfig, save, start } from "./dev-fixtures.js";
 import { waitFor } from "./dev-project.js";
@@ -41,3 +41,64 @@ describe.each(["7", "6"] as const)("chatbot dev's type check on TypeScript %s", 
     },
   );
 });
+
+/** The type checks running under `pid`: each tsc child's pid. */
+function checks(pid: number): number[] {
+  const found: number[] = [];
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    const children = readOrEmpty(`/proc/${pid}/task/${task}/children`).trim();
+    for (const child of children ? children.split(/\s+/).map(Number) : []) {
+      if (readOrEmpty(`/proc/${child}/comm`).trim() === "tsc") found.push(child);
+    }
+  }
+  return found;
+}
+
+function readOrEmpty(path: string): string {
+  try {
+    return readFileSync(path, "utf8");
+  } catch {
+    return "";
+  }
+}
+
+/** The niceness of each thread of `pid` (stat's 19th field). */
+function niceness(pid: number): number[] {
+  return readdirSync(`/proc/${pid}/task`).map((task) => {
+    const stat = readOrEmpty(`/proc/${pid}/task/${task}/stat`);
+    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
+  });
+}
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+it.skipIf(process.platform !== "linux")(
+  "runs a check after the reload of its save, below chatbot dev's priority on one processor, and drops it at the next save",
+  { timeout: 90_000 },
+  async () => {
+    const project = newProject("7");
+    project.write("tsconfig.json", TSCONFIG);
+    const dev = await start(project);
+    const pid = dev.child.pid!;
+    const reloadLines = () => dev.stdout().match(/^reloaded /gm)?.length ?? 0;
+    // The check at start: every thread of its tsc below normal priority, Go on one processor.
+    let first: number | undefined;
+    while ((first = checks(pid)[0]) === undefined) await tick();
+    expect(new Set(niceness(first))).toEqual(new Set([10]));
+    expect(readOrEmpty(`/proc/${first}/environ`).split("\0")).toContain("GOMAXPROCS=1");
+    while (checks(pid).length > 0) await tick();
+
+    // A save's check starts once its reload is done.
+    project.edit("src/greeter.ts", "pong v1", "pong v2");
+    let second: number | undefined;
+    while ((second = checks(pid)[0]) === undefined) await tick();
+    expect(reloadLines()).toBe(1);
+    // The next save drops it at once, and its own check waits for its reload.
+    project.edit("src/greeter.ts", "pong v2", "pong v3");
+    while (!checks(pid).some((p) => p !== second)) await tick();
+    expect(existsSync(`/proc/${second}`) && !readOrEmpty(`/proc/${second}/stat`).includes(") Z")).toBe(false);
+    expect(reloadLines()).toBe(2);
+    while (checks(pid).length > 0) await tick();
+    expect(dev.stderr()).not.toMatch(/type errors|no type check/);
+  },
+);

@@ -249,8 +249,22 @@ export class DevSession {
         output.err(`type errors (the bot still reloads; fix them before you build):\n${lines.join("\n")}`),
       clean: () => output.out("types: no errors"),
       off: (reason) => output.err(`chatbot dev: no type check: ${reason}`),
-      reloaded: () => this.#reloading,
+      reloaded: () => this.#settled(),
     });
+  }
+
+  /**
+   * Resolves once no reload is under way or queued and no save waits for one: a save still being
+   * gathered (10 ms, or up to 200 ms for a file caught empty) reloads first, then is checked.
+   */
+  async #settled(): Promise<void> {
+    for (;;) {
+      const reloading = this.#reloading;
+      await reloading;
+      if (reloading !== this.#reloading) continue;
+      if (!this.#saves.waiting) return;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
   }
 
   /** The ready line (with the console's address when the server has one), then the prompt. */

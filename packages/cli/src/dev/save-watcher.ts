@@ -43,6 +43,11 @@ export class SaveWatcher {
     readonly reloads: Reloads,
   ) {}
 
+  /** Whether a save has been seen that no reload has taken yet (it is being gathered). */
+  get waiting(): boolean {
+    return this.#changed.size > 0;
+  }
+
   /** The files saved since the last reload took them (absolute paths); the next reload starts afresh. */
   take(): string[] {
     const files = [...this.#changed];

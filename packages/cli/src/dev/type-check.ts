@@ -1,8 +1,8 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
-import { setPriority } from "node:os";
 import { join, relative, sep } from "node:path";
 import { type FSWatcher, watch } from "chokidar";
+import { spawnLowPriority } from "./low-priority.js";
 import { findProjectCompiler } from "./project-compiler.js";
 import { describeTscOutput } from "./tsc-diagnostics.js";
 
@@ -23,9 +23,6 @@ export interface TypeCheckOutput {
 
 /** How long saves are gathered before a check takes them all. */
 const GATHER_MS = 50;
-
-/** The check's niceness (0 is normal, 19 the lowest): below chatbot dev's own work. */
-const CHECK_PRIORITY = 10;
 
 /** The files whose change can change what tsc says: sources and the project's tsconfigs. */
 const CHECKED = /\.(ts|mts|cts|tsx)$|(^|[\\/])tsconfig[^\\/]*\.json$/;
@@ -77,18 +74,15 @@ export function startTypeCheck(root: string, output: TypeCheckOutput): () => Pro
   let running: ChildProcess | null = null;
   let timer: NodeJS.Timeout | undefined;
 
+  // TypeScript 7's compiler is a Go program: one processor for it (its collector's workers
+  // included) leaves the other cores to chatbot dev, whatever the machine has.
+  const env =
+    compiler.major >= 7 && !process.env.GOMAXPROCS ? { ...process.env, GOMAXPROCS: "1" } : process.env;
   const check = (): void => {
     let text = "";
-    const child = spawn(compiler.command, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
-    running = child;
     // A check gives way to a reload: the bot's new code first, its types a moment later.
-    if (child.pid !== undefined) {
-      try {
-        setPriority(child.pid, CHECK_PRIORITY);
-      } catch {
-        // not allowed here: it runs at the same priority
-      }
-    }
+    const child = spawnLowPriority(compiler.command, args, { cwd: root, env });
+    running = child;
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
     child.on("error", (error) => {
