@@ -1,7 +1,9 @@
 // chatbot dev's code thread and its state (the project of dev-fixtures.ts).
+import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { echoBoomCrashes, newProject, reloads, save, sessions, start } from "./dev-fixtures.js";
 import { use, waitFor } from "./dev-project.js";
+import { CHATBOT_BIN } from "./run-cli.js";
 
 // The command answers which thread runs it, so the test sees the code move to a fresh one.
 const THREAD = `import { threadId } from "node:worker_threads";
@@ -158,6 +160,22 @@ export class SayNote {
 `;
 
 describe("chatbot dev's state", () => {
+  it("is the store file's one writer: a second chatbot dev on the project is refused, naming the first", async () => {
+    const project = newProject();
+    const dev = await start(project);
+    const second = spawnSync(process.execPath, [CHATBOT_BIN, "dev", "--port", "0", "--no-prompt"], {
+      cwd: project.root,
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(second.status).not.toBe(0);
+    expect(second.stderr).toContain(
+      `is the store of another bot process that is still running (pid ${dev.child.pid})`,
+    );
+    // The first one goes on: its code threads (recycled or not) claim nothing of their own.
+    expect((await use(dev, project, "ping")).contents).toEqual(["pong v1 for alice"]);
+  });
+
   it("keeps the store and scheduled jobs across a reload and a restart in .chatbot/, and --fresh clears them", async () => {
     const project = newProject();
     project.write("src/notes.ts", NOTES);
