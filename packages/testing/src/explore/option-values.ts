@@ -40,8 +40,10 @@ function stringValue(option: DeclaredOption, draw: OptionDraw): string {
     case "empty":
       return "";
     case "longest":
+    case "max":
       return "x".repeat(max);
     case "shortest":
+    case "min":
       return "x".repeat(min);
     case "above":
       return "x".repeat(max + 1);

@@ -46,6 +46,8 @@ export class Scenario<S extends object> {
   /** The bot's install, as the world was made: a step that removes it adds it back the same. */
   install: { scopes: string[]; intents: string[]; permissions: string[] } | undefined;
   installed = true;
+  /** Whether the service has failed or held the bot's calls on purpose (an http or latency fault). */
+  faulted = false;
   #unsubscribe: () => void;
   #closed: Promise<void> | undefined;
 
@@ -131,7 +133,7 @@ export class Scenario<S extends object> {
       const idle = bot.idle ? bot.idle() : sleep(5);
       await Promise.race([idle, killed, sleep(SETTLE_MS)]);
       if (this.bots.crashed) continue;
-      const caughtUp = await this.caughtUp();
+      const caughtUp = this.caughtUp();
       const now = this.posts.length;
       if (caughtUp && now === seen) {
         if (++quiet >= 2) return;
@@ -144,10 +146,11 @@ export class Scenario<S extends object> {
   }
 
   /** Whether the bot's gateway connection is up and has read every event the server sent on it. */
-  private async caughtUp(): Promise<boolean> {
+  private caughtUp(): boolean {
     const { bot } = this.bots.current;
     if (bot.gateway === undefined) return true;
-    const [session] = await this.dev.call("listAppSessions", { params: { app_id: this.world.app.id } });
+    // The server's own session log, read in this process (what `GET /dev/v1/apps/{id}/sessions` answers).
+    const [session] = this.world.running.gateway.sessionLog(this.world.app.id);
     if (session === undefined || session.closed_at !== null || session.identified_at === null) return false;
     return bot.gateway.sequence === session.events_sent;
   }

@@ -18,7 +18,7 @@ const IDENTIFIES = { limit: 5, windowMs: 5_000 } as const;
  * world's clock, as a real one takes seconds, instead of a `4008` and a wait in real time.
  */
 async function roomToIdentify(s: Scenario<object>): Promise<void> {
-  const sessions = await s.dev.call("listAppSessions", { params: { app_id: s.world.app.id } });
+  const sessions = s.world.running.gateway.sessionLog(s.world.app.id);
   const since = s.world.clock.now() - IDENTIFIES.windowMs;
   const recent = sessions.filter((x) => x.identified_at !== null && x.identified_at > since).length;
   if (recent < IDENTIFIES.limit - 1) return;
@@ -114,9 +114,11 @@ async function use(s: Scenario<object>, action: Extract<Action, { t: "use" }>): 
     .map(([name, value]) => ` ${showOption(name, value)}`)
     .join("");
   const line = `${who.username} uses /${command.name}${shown} in #${where.name}`;
+  // A fault still pending when the use is made may fall on its answer.
+  const pending = s.faulted && (await s.world.faults.pending()).length > 0;
   await refusable(s, line, async () => {
     const outcome = await who.use(where.id, `/${command.name}`, options);
-    s.uses.push({ outcome, line, step: s.step, disturbed: !s.installed });
+    s.uses.push({ outcome, line, step: s.step, disturbed: !s.installed || pending });
   });
 }
 
@@ -161,18 +163,25 @@ async function clock(s: Scenario<object>, ms: number | "next"): Promise<void> {
 }
 
 /**
- * Moves the world's clock by `ms` in ticks, letting the bot settle after each: 1 s ticks through
- * the first 10 s (a retry after a 429, the 3-second window), 1 min ticks to 15 min (a question's
- * time, an interaction's follow-ups), then the rest at once. One jump would fire a retry's timer and
- * the deadline after it before the retried call reaches the server, which no real clock does.
+ * Moves the world's clock by `ms`, letting the bot settle at each stop: every second through the
+ * first 5 s (a retry after a 429, the 3-second window), then at each job of the store as it comes
+ * due, then the rest at once. One jump would fire a retry's timer and the deadline after it before
+ * the retried call reaches the server, which no real clock does.
  */
 export async function moveClock(s: Scenario<object>, ms: number): Promise<void> {
-  let moved = 0;
-  while (moved < ms) {
-    const tick = moved < 10_000 ? 1_000 : moved < 15 * 60_000 ? 60_000 : ms - moved;
-    const by = Math.min(tick, ms - moved);
-    await s.world.clock.advance(by);
-    moved += by;
+  const jobs = (s.store as { jobs?: { nextDueAt?: () => Promise<number | null> } }).jobs;
+  const end = s.world.clock.now() + ms;
+  const first = s.world.clock.now() + 5_000;
+  for (let stops = 0; s.world.clock.now() < end && stops < 50; stops++) {
+    const now = s.world.clock.now();
+    const due = (await jobs?.nextDueAt?.()) ?? null;
+    let to = now < first ? now + 1_000 : end;
+    if (due !== null && due > now && due < to) to = due;
+    await s.world.clock.advance(Math.min(to, end) - now);
+    await s.settle();
+  }
+  if (s.world.clock.now() < end) {
+    await s.world.clock.advance(end - s.world.clock.now());
     await s.settle();
   }
 }
@@ -194,6 +203,7 @@ async function fault(s: Scenario<object>, f: FaultDraw): Promise<void> {
       await s.world.faults.closeGateway(f.code);
       return;
     case "http": {
+      s.faulted = true;
       const route = pick(ROUTES, f.route)!;
       s.say(
         `the service answers ${f.status} to the bot's next ${f.count === 1 ? "call" : `${f.count} calls`} to ${route}`,
@@ -202,6 +212,7 @@ async function fault(s: Scenario<object>, f: FaultDraw): Promise<void> {
       return;
     }
     case "latency": {
+      s.faulted = true;
       const route = pick(ROUTES, f.route)!;
       s.say(`the service holds the bot's next call to ${route} for ${duration(f.ms)} of the clock`);
       await s.world.faults.latency(f.ms, { pathPrefix: route });
