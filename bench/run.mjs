@@ -22,6 +22,7 @@ const all = [
   "catch-up",
   "telemetry",
   "scale",
+  "explore",
 ];
 const chosen = process.argv.length > 2 ? process.argv.slice(2) : all;
 for (const name of chosen) {
