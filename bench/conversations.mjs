@@ -159,13 +159,15 @@ async function routing(size) {
   const notAnswer = (i) => ({ ...answer(i), content: `skip ${i}` });
   const saying = (i) => ({ ...answer(i), content: `say ${i}` });
   const result = {};
+  let nextId = 0;
   for (const [kind, make] of [
     ["stranger", stranger],
     ["notAnswer", notAnswer],
     ["answer", answer],
     ["saying", saying],
   ]) {
-    const frame = Object.assign((i) => make(i), { next: 0 });
+    // Ids keep growing from one kind to the next: a conversation takes only messages after its last answer.
+    const frame = Object.assign((i) => make(i), { next: nextId });
     const oursDone = () => (kind === "answer" || kind === "saying" ? answered : passed);
     const isAnswer = kind === "answer" || kind === "saying";
     const warm = kind === "saying" ? 500 : 5_000;
@@ -185,6 +187,7 @@ async function routing(size) {
     const median = (values) => values.sort((a, b) => a - b)[(values.length - 1) >> 1];
     // The ratios are medians of each round's own ratio: this machine's speed drifts between rounds
     // by more than the difference measured, and both bots of a round ran side by side in time.
+    nextId = frame.next;
     result[kind] = {
       framework: median(rounds.map((x) => x.framework)),
       byHand: median(rounds.map((x) => x.byHand)),
