@@ -34,7 +34,9 @@ describe("docs/simulation.md", () => {
 
   it("shows a failure the way explore prints it", () => {
     const shown = /```text\n(ExplorationFailedError: [\s\S]*?)```/.exec(page)?.[1];
-    expect(shown).toMatch(/^ExplorationFailedError: explore: each \+1 counted once broke after 1 drawn step/);
+    expect(shown).toMatch(
+      /^ExplorationFailedError: explore: each \+1 counted once broke after 2 drawn steps/,
+    );
     expect(shown).toContain('replay: explore({ ..., replay: "explore1:');
   });
 });

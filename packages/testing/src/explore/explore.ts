@@ -119,8 +119,12 @@ export async function explore<S extends object>(options: ExploreOptions<S>): Pro
   let steps = 0;
 
   const words = coordinate?.words ?? options.words ?? [];
+  let firstFailing: number | undefined;
   const property = fc.asyncProperty(scenarioArbitrary(weights, maxSteps, words), async (actions) => {
-    const ran = await runScenario(options, invariants, actions);
+    const ran = await runScenario(options, invariants, actions).catch((error: unknown) => {
+      firstFailing ??= actions.length;
+      throw error;
+    });
     steps += ran;
     scenarios++;
     progress?.({ scenarios, of: runs, steps, ms: performance.now() - started });
@@ -155,16 +159,10 @@ export async function explore<S extends object>(options: ExploreOptions<S>): Pro
       },
     );
   }
-  const first = coordinate ? shrunk.length : firstLength(details);
+  const first = firstFailing ?? shrunk.length;
   throw new ExplorationFailedError(broke.invariant, broke.broke, broke.lines, shrunk.length, first, token, {
     cause: broke,
   });
-}
-
-/** How many steps the first failing scenario had, before shrinking (fast-check reports its run). */
-function firstLength(details: fc.RunDetails<[Action[]]>): number {
-  const failures = details.failures as unknown as [Action[]][] | undefined;
-  return failures?.[0]?.[0]?.length ?? details.counterexample?.[0]?.length ?? 0;
 }
 
 /** Runs the scenario `token` stands for: `explore({ ...options, replay: token })`. */
