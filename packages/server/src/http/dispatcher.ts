@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { emptyErrors, SNOWFLAKE_RULE, validate } from "@chatbot/protocol";
-import Router from "find-my-way";
 import type * as v from "valibot";
 import { type ApiError, InvalidBodyError, isApiError } from "../kernel/errors/api-error.js";
 import { InternalError, MethodNotAllowedError, UnknownRouteError } from "../kernel/errors/http-errors.js";
@@ -10,6 +9,7 @@ import { checkDevAccess, devPerson } from "./dev-pipeline.js";
 import { applyCallFaults } from "./faults-hook.js";
 import { readJsonBody } from "./read-body.js";
 import type { RequestGuard } from "./request-guard.js";
+import { RouteTable } from "./route-table.js";
 import type { Reply } from "./reply.js";
 import type { BotActor, PersonActor } from "../kernel/actors/actor.js";
 import { HTTP_METHODS, type HttpMethod } from "./http-method.js";
@@ -88,12 +88,12 @@ function checked<S extends v.GenericSchema>(
 }
 
 /**
- * The HTTP request handler: the route table in a find-my-way router, then for each request
+ * The HTTP request handler: the {@link RouteTable}, then for each request
  * authentication (bot token; for the dev API its {@link RequestGuard} and dev access), rate limits, path ids, body and query validation with
  * the route's schemas, the handler, and one JSON answer. It never leaves the `upgrade` event.
  */
 export class HttpDispatcher {
-  private readonly router = Router({ maxParamLength: 500 });
+  private readonly router = new RouteTable();
   /** The raw routes' tests and handlers, in table order. */
   private readonly raw: Array<{
     matches: (method: string | undefined, url: string) => boolean;
@@ -109,7 +109,7 @@ export class HttpDispatcher {
       if (route.kind === "raw") {
         if (!guard) throw new Error(`the raw route ${route.path} needs the dispatcher's request guard`);
         this.raw.push({ matches: route.matches, handle: route.create(runtime, guard) });
-      } else this.router.on(route.method, route.path, () => undefined, route);
+      } else this.router.add(route);
     }
   }
 
@@ -135,9 +135,8 @@ export class HttpDispatcher {
     const found = (HTTP_METHODS as readonly string[]).includes(method)
       ? this.router.find(method as HttpMethod, url)
       : null;
-    if (!found?.store) throw this.missing(method, url);
-    const route = found.store as JsonRoute;
-    const params = found.params as Params;
+    if (!found) throw this.missing(method, url);
+    const { route, params } = found;
     if (route.kind === "bot") {
       const bot = authenticateBot(this.runtime, req);
       const inspection = (res as InspectedResponse)[INSPECTION];
@@ -243,7 +242,7 @@ export class HttpDispatcher {
 
   private missing(method: string, url: string): ApiError {
     const path = url.split("?")[0] ?? url;
-    const allowed = HTTP_METHODS.filter((m) => m !== method && this.router.find(m, url)?.store);
+    const allowed = HTTP_METHODS.filter((m) => m !== method && this.router.find(m, url));
     if (allowed.length > 0) return new MethodNotAllowedError(method, path, allowed);
     return new UnknownRouteError(method, path);
   }

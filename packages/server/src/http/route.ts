@@ -43,7 +43,7 @@ type Out<S> = S extends v.GenericSchema ? v.InferOutput<S> : undefined;
 
 interface RouteSpecBase<BS, QS> {
   readonly method: HttpMethod;
-  /** find-my-way path; `:name` params ending in `_id` must be snowflakes. */
+  /** The route table's path; `:name` params ending in `_id` must be snowflakes. */
   readonly path: string;
   /** The body schema (bodies are read only for routes that declare one). */
   readonly body?: BS;
