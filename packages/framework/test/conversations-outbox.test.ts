@@ -62,9 +62,9 @@ describe("a conversation's posts across a kill -9 while one waits", { timeout: 6
     const first = await start(env);
     await (await w.people.ada.use(general, "/survey", { tag: "e" })).answered();
     await w.people.ada.say(general, "answer e a");
-    await w.nextMessage(general, { from: w.app, matching: "[e] question b" });
+    await w.nextMessage(general, { from: w.app, matching: "[e] question b", timeoutMs: 20_000 });
     await w.people.ada.say(general, "answer e b");
-    await w.nextMessage(general, { from: w.app, matching: "[e] question c" });
+    await w.nextMessage(general, { from: w.app, matching: "[e] question c", timeoutMs: 20_000 });
     // The end text's post waits (the world's clock does not move), after the write that decided it.
     await w.faults.latency(6_000, { method: "POST", pathPrefix: "/v1/channels/", count: 1 });
     await w.people.ada.say(general, "answer e c");
@@ -105,7 +105,7 @@ describe("a conversation's posts across a kill -9 while one waits", { timeout: 6
     const again = await (await w.people.ada.use(general, "/survey", { tag: "g" })).answered();
     expect(again.toJSON().messages.map((m) => m.content)).toEqual(["[g] question a"]);
     await w.people.ada.say(general, "answer g a");
-    await w.nextMessage(general, { from: w.app, matching: "[g] question b" });
+    await w.nextMessage(general, { from: w.app, matching: "[g] question b", timeoutMs: 20_000 });
     expect((await botTexts()).filter((t) => t.startsWith("[f]"))).toEqual([]);
   });
 
@@ -114,13 +114,13 @@ describe("a conversation's posts across a kill -9 while one waits", { timeout: 6
     const first = await start(env);
     await (await w.people.ada.use(general, "/survey", { tag: "m" })).answered();
     await w.people.ada.say(general, "answer m a");
-    await w.nextMessage(general, { from: w.app, matching: "[m] question b" });
+    await w.nextMessage(general, { from: w.app, matching: "[m] question b", timeoutMs: 20_000 });
     await w.people.ada.say(general, "answer m b");
-    await w.nextMessage(general, { from: w.app, matching: "[m] question c" });
+    await w.nextMessage(general, { from: w.app, matching: "[m] question c", timeoutMs: 20_000 });
     // A plain message whose handler runs 5 s, then the answer that ends the conversation.
     const plain = await w.people.ada.say(general, "plain m 5000");
     await w.people.ada.say(general, "answer m c");
-    await w.nextMessage(general, { from: w.app, matching: "[m] done" });
+    await w.nextMessage(general, { from: w.app, matching: "[m] done", timeoutMs: 20_000 });
     await expect.poll(() => journal(), { timeout: 10_000 }).toContain(`begin ${plain.id}`);
     await killed(first);
 

@@ -162,7 +162,8 @@ export class ConversationBook {
    * Takes what a delivery of `key`'s outbox did into the record as it stands now (the delivery's
    * record, or a later one that carried its posts on): the posts delivered or lost leave the outbox,
    * the question's id is kept, an unconfirmed conversation whose answer was lost ends, and an ended
-   * record whose outbox is empty stays as a mark until `keepEndedMs` from now (see
+   * record whose outbox is empty goes, or, when a message ended it (`w`), stays as a mark until
+   * `keepEndedMs` from now (see
    * {@link Conversations}). Retries a few times when the record moves meanwhile.
    */
   async settle(key: string, delivered: Delivered, keepEndedMs: number): Promise<ConversationRecord | null> {
@@ -183,8 +184,10 @@ export class ConversationBook {
         ...(kept !== undefined && delivered.questionId !== null && { q: delivered.questionId }),
         ...(ended && { x: 1 as const, u: this.now() + keepEndedMs }),
       };
-      const written = await this.commit(key, current, next);
-      if (written) return written;
+      // Ended, with nothing left to post and no message to wait for: the record goes.
+      const over = ended && o.length === 0 && current.w !== 1;
+      const written = await this.commit(key, current, over ? undefined : next);
+      if (written) return over ? null : written;
     }
     return null;
   }

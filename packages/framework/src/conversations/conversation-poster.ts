@@ -93,8 +93,9 @@ export class ConversationPoster {
 
   /**
    * Ends a conversation and says so (`say`, else what `how` calls for): in one write the record
-   * becomes an ended one with the text in its outbox, then the text is posted, and the record stays
-   * as a mark until its last answer is handled for good (its job then removes it). A conversation
+   * becomes an ended one with the text in its outbox, then the text is posted; ended by a message,
+   * the record stays as a mark until that message is handled for good (its job then removes it),
+   * else it goes once the text is posted (at once when there is none). A conversation
    * whose first question never went out ends silently. With `ctx`, the text answers that command.
    */
   async end(
@@ -116,6 +117,10 @@ export class ConversationPoster {
     // An unconfirmed conversation's own answer never went out: it is dropped with it.
     const { o, j: _j, ...rest } = record;
     const carried = (o ?? []).filter((p) => p.i === undefined);
+    // Nothing to post and no message that ended it (a timeout, a command's cancel): it just goes.
+    if (post === null && carried.length === 0 && answerId === null) {
+      return (await this.book.commit(key, record, undefined)) !== null;
+    }
     const ended = withPosts(
       {
         ...rest,
@@ -123,6 +128,7 @@ export class ConversationPoster {
         a: answerId ?? record.a,
         v: record.v + 1,
         x: 1 as const,
+        ...(answerId !== null && { w: 1 as const }),
       },
       post,
     );
@@ -143,7 +149,7 @@ export class ConversationPoster {
     if (record.o) await this.flush(key, record, null);
     const now = await this.book.read(key);
     if (!now || now.x !== 1 || now.o) return;
-    if (this.deps.handled?.(where.channelId, now.a) ?? true) {
+    if (now.w !== 1 || (this.deps.handled?.(where.channelId, now.a) ?? true)) {
       await this.book.commit(key, now, undefined);
       return;
     }

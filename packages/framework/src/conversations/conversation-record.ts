@@ -45,6 +45,11 @@ export interface ConversationRecord {
   readonly o?: readonly PendingPost[];
   /** Set once the conversation has ended: the record stays only until its outbox is delivered. */
   readonly x?: 1;
+  /**
+   * Set on an ended record when a message ended it (its last answer, `a`): the record stays, a mark,
+   * until that message is handled for good, so that the message delivered again is still its own.
+   */
+  readonly w?: 1;
 }
 
 /**
