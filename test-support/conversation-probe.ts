@@ -43,6 +43,11 @@ export interface ProbeOptions {
   readonly journal: string;
   /** The conversations' timeout (the bot's PROBE_TIMEOUT), in ms. */
   readonly timeoutMs: number;
+  /**
+   * How long a person who stopped answering waits for the timeout text (60 s). On a cluster a
+   * timeout job claimed by a worker killed meanwhile comes back once its claim runs out (60 s).
+   */
+  readonly endWaitMs?: number;
   /** The store keys of conversations still waiting at the end (none may be). */
   readonly leftWaiting?: () => Promise<string[]>;
 }
@@ -169,7 +174,7 @@ export async function runConversationProbe(
     await say(`answer ${tag} b`);
     if (await next(`[${tag}] question c`, "question c")) return;
     if (!script.leave) await say(`answer ${tag} c`);
-    if (!(await waitFor(ended, 60_000))) throw new Error(`${tag}: never ended`);
+    if (!(await waitFor(ended, options.endWaitMs ?? 60_000))) throw new Error(`${tag}: never ended`);
   };
 
   const killer = (async () => {
