@@ -21,6 +21,8 @@ it("passes a correct bot through the default budget", async () => {
   const report = await explore({
     store: () => new MemoryStore(),
     bot: (env) => createBot({ commands: [Echo, Count], ...env }),
+    // A fixed seed keeps npm test stable; CHATBOT_EXPLORE_SEED=random explores new scenarios.
+    ...(process.env.CHATBOT_EXPLORE_SEED === "random" ? {} : { seed: 1165277048 }),
   });
   expect(report.scenarios).toBeGreaterThan(0);
   console.log(report);

@@ -7,6 +7,8 @@ const options: ExploreOptions<MemoryStore> = {
   store: () => new MemoryStore(),
   bot: (env) => createBot({ listeners: [PlusOneCounter], messageContent: true, ...env }),
   words: ["+1"],
+  // The seed the planted counter test finds it with: a search of 20 new scenarios finds it 1 time in 3.
+  seed: 48966271,
   invariants: {
     "each +1 counted once": async ({ store, posts }) => {
       const said = posts.filter((p) => !p.byBot && p.content === "+1").length;
