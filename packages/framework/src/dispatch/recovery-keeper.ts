@@ -49,7 +49,7 @@ function readCursor(value: unknown): { c: string; f: Set<string>; s: string | nu
  * oldest one whose handlers have not ended (else the gateway's cursor there, below what is still
  * queued): written to one small key per channel when a message there begins and when one ends (one
  * write per channel at a time, the later ones merged), with the messages past the cursor that
- * finished already (at most {@link MAX_FINISHED_KEPT}) and the newest one begun, and with the
+ * finished already (at most 256, the newest) and the newest one begun, and with the
  * gateway's whole recovery point every `everyMs` while messages come, and at stop. At start it
  * reads both back before connecting, the newer of the two per channel; a message read back that an
  * earlier process finished is not handed over again, and one it began is flagged `redelivered`.

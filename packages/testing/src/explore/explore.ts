@@ -24,7 +24,10 @@ export interface ExploreOptions<S extends object> {
   readonly runs?: number;
   /** The most steps a scenario has (default 20). */
   readonly steps?: number;
-  /** fast-check's seed; default a new one each run (the failure's token replays it). */
+  /**
+   * fast-check's seed; default `CHATBOT_EXPLORE_SEED` when it is a whole number, else a new one each
+   * run (the failure's token replays it).
+   */
   readonly seed?: number;
   /** A token printed by a failure: runs exactly that scenario (default `CHATBOT_EXPLORE_REPLAY`). */
   readonly replay?: string;
@@ -129,7 +132,11 @@ export async function explore<S extends object>(options: ExploreOptions<S>): Pro
     scenarios++;
     progress?.({ scenarios, of: runs, steps, ms: performance.now() - started });
   });
-  const seed = coordinate?.seed ?? options.seed ?? Math.floor(Math.random() * 2 ** 31);
+  const fromEnvSeed = Number(process.env.CHATBOT_EXPLORE_SEED);
+  const seed =
+    coordinate?.seed ??
+    options.seed ??
+    (Number.isInteger(fromEnvSeed) ? fromEnvSeed : Math.floor(Math.random() * 2 ** 31));
   const details = await fc.check(property, {
     numRuns: coordinate ? 1 : runs,
     seed,
