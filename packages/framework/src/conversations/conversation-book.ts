@@ -52,13 +52,17 @@ export class ConversationBook {
     return this.shared || !this.#loaded || this.#records.has(key);
   }
 
-  /** Reads the waiting records, before the first event. */
+  /** Reads the waiting records, before the first event, and sets any timeout job they lack. */
   load(): Promise<void> {
     if (this.shared) return Promise.resolve();
     this.#loading ??= (async () => {
       for (const { key, value } of await listEntries(this.store, CONVERSATION_KEY_PREFIX)) {
         if (isRecord(value)) this.#records.set(key, value);
       }
+      // A process killed between a new record's write and its timeout job's left a record that no
+      // job would end: each one read back without a job gets it again, due when the record says.
+      const jobs = new Set((await this.scheduler.list()).map((job) => job.key));
+      for (const [key, record] of this.#records) if (!jobs.has(key)) await this.setTimeout(key, record);
       this.#loaded = true;
     })();
     return this.#loading;

@@ -51,7 +51,8 @@ function inputOf(post: PendingPost): ReplyInput {
  * decided it still has it; otherwise (a later process) the interface is asked whether it went out:
  * editing the original to the same text succeeds only when it did (or posts it after a thinking
  * state), and a callback succeeds only in its 3 seconds; when neither does, it never went out and
- * never will, and its conversation is not one (see {@link Delivered.lost}). Stops at the first post
+ * never will, and its conversation is not one (see {@link Delivered.lost}). A channel post to a
+ * channel that is gone (`unknown_channel`) is dropped, counted with the posted. Stops at the first post
  * that fails, which stays in the outbox for the next try; answers what it delivered, and the error.
  * Posts whose nonce is in `skip` are left to whoever is posting them.
  */
@@ -71,7 +72,15 @@ export async function deliverPosts(
     let message: Message | null;
     try {
       if (post.i === undefined) {
-        message = await rest.createMessage(post.c, { ...(post.b as object), nonce: post.n });
+        message = await rest
+          .createMessage(post.c, { ...(post.b as object), nonce: post.n })
+          .catch((failure: unknown) => {
+            if (!isApiError(failure, "unknown_channel")) throw failure;
+            // The channel was deleted: the post can never go. It leaves the outbox (as if posted),
+            // rather than stay in it, tried again, for as long as the record lives.
+            logger.warn(`conversation "${record.n}": channel ${post.c} is gone; a post to it was dropped`);
+            return null;
+          });
       } else if (ctx !== null && ctx.interaction.id === post.i) {
         message = await postFirst(ctx, rest, inputOf(post), post.k === 1, post.n);
       } else {
