@@ -88,9 +88,9 @@ async function addedCluster(project: string): Promise<void> {
 
 describe("create-chat-bot", () => {
   it.each([
-    ["basic", 3],
-    ["moderation", 4],
-    ["webhook-relay", 2],
+    ["basic", 4],
+    ["moderation", 5],
+    ["webhook-relay", 3],
   ])(
     "makes the %s project with --local, which installs, type-checks, builds and passes its own tests",
     async (template, count) => {

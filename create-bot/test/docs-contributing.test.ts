@@ -23,6 +23,6 @@ it("docs/contributing.md: the clone's block makes, installs and tests a project 
   });
   const output = stripVTControlCharacters(`${run.stdout}${run.stderr}`);
   expect(output).toMatch(/created my-bot from the basic template in \d+ ms/);
-  expect(output).toMatch(/Tests\s+3 passed/);
+  expect(output).toMatch(/Tests\s+4 passed/);
   expect(run.status, output).toBe(0);
 });

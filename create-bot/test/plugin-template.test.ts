@@ -45,7 +45,7 @@ it(
     const build = projectTsc(project, "tsconfig.build.json");
     expect(build.output).toBe("");
     const tests = inProject(project, process.execPath, ["node_modules/vitest/vitest.mjs", "run"]);
-    expect(tests.output).toMatch(/Tests\s+3 passed/);
+    expect(tests.output).toMatch(/Tests\s+4 passed/);
     expect(tests.status, tests.output).toBe(0);
 
     // What npm publish would publish: built first (prepack), the code, its type declarations,

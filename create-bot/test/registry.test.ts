@@ -105,7 +105,7 @@ it("publishes every package, and the getting-started block makes, installs and t
     home,
   );
   expect(made.output).toMatch(/created my-bot from the basic template in \d+ ms/);
-  expect(made.output).toMatch(/Tests\s+3 passed/);
+  expect(made.output).toMatch(/Tests\s+4 passed/);
   expect(made.status, made.output).toBe(0);
   const project = readFileSync(join(home, "where"), "utf8").trim();
 
@@ -230,7 +230,7 @@ it.concurrent(
     mkdirSync(home);
     const made = await runAsync("bash", ["--norc", "--noprofile", "-euo", "pipefail", "-c", block!], home);
     expect(made.output).toMatch(/created chatbot-plugin-faq from the plugin template in \d+ ms/);
-    expect(made.output).toMatch(/Tests\s+3 passed/);
+    expect(made.output).toMatch(/Tests\s+4 passed/);
     expect(made.status, made.output).toBe(0);
   },
 );

@@ -1,3 +1,5 @@
+import type { WebhookClient } from "@chatbot/framework";
+
 /**
  * Where the bot relays: the incoming webhook it posts through (`/relay`), and the channel whose
  * messages it mirrors into another, by name. Read from the environment in `src/bot.ts`; tests give
@@ -11,6 +13,11 @@ export class RelayConfig {
     readonly mirrorFrom: string,
     /** The channel they are mirrored into (`CHATBOT_MIRROR_TO`, default `mirror`). */
     readonly mirrorTo: string,
+    /**
+     * Options of the webhook's client: a test gives the world's clock, so the webhook's rate-limit
+     * waits follow the clock the service counts its window on (the wall clock by default).
+     */
+    readonly webhookOptions: ConstructorParameters<typeof WebhookClient>[1] = {},
   ) {}
 
   static fromEnv(env: NodeJS.ProcessEnv = process.env): RelayConfig {
