@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -8,13 +8,13 @@ import { Redis } from "ioredis";
 import { afterEach, describe, expect, it } from "vitest";
 import { PROBE_WORLD, runConversationProbe } from "../../../test-support/conversation-probe.js";
 import { startRedisServer } from "../src/testing/redis-server.js";
+import { startClusterProcess } from "./cluster-process.js";
 
 // The kill -9 probe (test-support/conversation-probe.ts) on a cluster of real `chatbot-cluster`
 // processes on a redis-server of the test's own: one gateway node and two workers, a worker
 // SIGKILLed at drawn instants and started again; the conversations' records are in Redis. The seed
 // is printed; PROBE_SEED=<n> runs that one again.
 
-const BIN = fileURLToPath(new URL("../bin/chatbot-cluster.js", import.meta.url));
 const BOT = fileURLToPath(new URL("./fixtures/probe-bot.mjs", import.meta.url));
 const TIMEOUT_MS = 8_000;
 const closers: (() => unknown)[] = [];
@@ -37,38 +37,18 @@ describe("conversations on a cluster through kill -9s of its workers", () => {
       closers.push(() => rmSync(dir, { recursive: true, force: true }));
       const journal = join(dir, "journal.log");
 
-      const start = async (role: "gateway" | "worker", id: string): Promise<ChildProcess> => {
-        const child = spawn(
-          process.execPath,
-          [BIN, BOT, "--role", role, "--node-id", id, "--gateway-url", w.gatewayUrl],
+      const start = (role: "gateway" | "worker", nodeId: string): Promise<ChildProcess> =>
+        startClusterProcess(
           {
-            stdio: ["ignore", "pipe", "pipe"],
-            env: {
-              ...process.env,
-              REDIS_URL: redis.url,
-              CHATBOT_TOKEN: w.token,
-              CHATBOT_BASE_URL: w.baseUrl,
-              PROBE_JOURNAL: journal,
-              PROBE_TIMEOUT: `${TIMEOUT_MS}ms`,
-            },
+            bot: BOT,
+            role,
+            nodeId,
+            redisUrl: redis.url,
+            world: w,
+            env: { PROBE_JOURNAL: journal, PROBE_TIMEOUT: `${TIMEOUT_MS}ms` },
           },
+          (kill) => closers.push(kill),
         );
-        closers.push(() => child.kill("SIGKILL"));
-        let output = "";
-        child.stderr!.on("data", (c: Buffer) => (output += c.toString()));
-        await new Promise<void>((resolve, reject) => {
-          const timer = setTimeout(() => reject(new Error(`${id} did not start:\n${output}`)), 30_000);
-          child.stdout!.on("data", (c: Buffer) => {
-            output += c.toString();
-            if (/ready node=/.test(output)) {
-              clearTimeout(timer);
-              resolve();
-            }
-          });
-          child.once("exit", (code) => reject(new Error(`${id} exited with ${code}:\n${output}`)));
-        });
-        return child;
-      };
       const workers = new Map([
         ["w1", await start("worker", "w1")],
         ["w2", await start("worker", "w2")],

@@ -1,14 +1,14 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { createTestWorld } from "@chatbot/testing";
 import { afterEach, describe, expect, it } from "vitest";
 import { startRedisServer } from "../src/testing/redis-server.js";
+import { startClusterProcess } from "./cluster-process.js";
 
 // Conversations on a cluster of real `chatbot-cluster` processes on a redis-server of the test's
 // own: the worker holding the server's partition is killed (kill -9) between a question and its
 // answer; the partition moves, and the answer reaches the conversation on the other worker, once.
 
-const BIN = fileURLToPath(new URL("../bin/chatbot-cluster.js", import.meta.url));
 const BOT = fileURLToPath(new URL("./fixtures/conversation-bot.mjs", import.meta.url));
 const closers: (() => unknown)[] = [];
 afterEach(async () => {
@@ -18,7 +18,6 @@ afterEach(async () => {
 interface Node {
   readonly id: string;
   readonly child: ChildProcess;
-  output: string;
 }
 
 describe("conversations on a cluster", () => {
@@ -34,36 +33,18 @@ describe("conversations on a cluster", () => {
       const ticking = setInterval(() => world.clock.advance(250), 250);
       closers.push(() => clearInterval(ticking));
       const start = async (role: "gateway" | "worker", id: string): Promise<Node> => {
-        const child = spawn(
-          process.execPath,
-          [BIN, BOT, "--role", role, "--node-id", id, "--gateway-url", world.gatewayUrl],
+        const child = await startClusterProcess(
           {
-            stdio: ["ignore", "pipe", "pipe"],
-            env: {
-              ...process.env,
-              REDIS_URL: redis.url,
-              CHATBOT_TOKEN: world.token,
-              CHATBOT_BASE_URL: world.baseUrl,
-              RECORDER_NODE: id,
-              QUICK_TIMEOUT: "6s",
-            },
+            bot: BOT,
+            role,
+            nodeId: id,
+            redisUrl: redis.url,
+            world,
+            env: { RECORDER_NODE: id, QUICK_TIMEOUT: "6s" },
           },
+          (kill) => closers.push(kill),
         );
-        closers.push(() => child.kill("SIGKILL"));
-        const node: Node = { id, child, output: "" };
-        child.stderr!.on("data", (c: Buffer) => (node.output += c.toString()));
-        await new Promise<void>((resolve, reject) => {
-          const timer = setTimeout(() => reject(new Error(`${id} did not start:\n${node.output}`)), 30_000);
-          child.stdout!.on("data", (c: Buffer) => {
-            node.output += c.toString();
-            if (/ready node=/.test(node.output)) {
-              clearTimeout(timer);
-              resolve();
-            }
-          });
-          child.once("exit", (code) => reject(new Error(`${id} exited with ${code}:\n${node.output}`)));
-        });
-        return node;
+        return { id, child };
       };
       const workers = [await start("worker", "w1"), await start("worker", "w2")];
       await start("gateway", "gw1");

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -7,8 +7,8 @@ import { createTestWorld } from "@chatbot/testing";
 import { Redis } from "ioredis";
 import { afterEach, describe, expect, it } from "vitest";
 import { type RedisServer, startRedisServer } from "../src/testing/redis-server.js";
+import { startClusterProcess } from "./cluster-process.js";
 
-const BIN = fileURLToPath(new URL("../bin/chatbot-cluster.js", import.meta.url));
 const BOT = fileURLToPath(new URL("./fixtures/recorder-bot.mjs", import.meta.url));
 
 const cleanups: (() => Promise<unknown> | void)[] = [];
@@ -64,39 +64,20 @@ async function harness(): Promise<Harness> {
     world,
     log,
     client,
-    async start(role, nodeId) {
+    start: (role, nodeId) =>
       // As an operator would run it: the binary, the bot's built file, flags and environment.
-      const child = spawn(
-        process.execPath,
-        [BIN, BOT, "--role", role, "--node-id", nodeId, "--gateway-url", world.gatewayUrl],
+      startClusterProcess(
         {
-          stdio: ["ignore", "pipe", "pipe"],
-          env: {
-            ...process.env,
-            REDIS_URL: redis.url,
-            CHATBOT_TOKEN: world.token,
-            CHATBOT_BASE_URL: world.baseUrl,
-            RECORDER_LOG: log,
-            RECORDER_NODE: nodeId,
-          },
+          bot: BOT,
+          role,
+          nodeId,
+          redisUrl: redis.url,
+          world,
+          env: { RECORDER_LOG: log, RECORDER_NODE: nodeId },
+          readyMs: 20_000,
         },
-      );
-      cleanups.push(() => void child.kill("SIGKILL"));
-      let output = "";
-      child.stderr!.on("data", (c: Buffer) => (output += c.toString()));
-      await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`${nodeId} did not start:\n${output}`)), 20_000);
-        child.stdout!.on("data", (c: Buffer) => {
-          output += c.toString();
-          if (output.includes(`ready node=${nodeId} `)) {
-            clearTimeout(timer);
-            resolve();
-          }
-        });
-        child.once("exit", (code) => reject(new Error(`${nodeId} exited with ${code}:\n${output}`)));
-      });
-      return child;
-    },
+        (kill) => cleanups.push(kill),
+      ),
     done: () => lines("done"),
     started: () => lines("start"),
     async owner() {
