@@ -136,3 +136,11 @@ export function withPosts<R extends { readonly o?: readonly PendingPost[] }>(
   if (post === null) return record;
   return { ...record, o: record.o === undefined ? [post] : [...record.o, post] };
 }
+
+/**
+ * What an earlier record still has to post, carried into the record written over it: its outbox
+ * without a command's answer, which never went out if it is still there (see `unconfirmed`).
+ */
+export function carriedPosts(record: { readonly o?: readonly PendingPost[] } | undefined): PendingPost[] {
+  return (record?.o ?? []).filter((p) => p.i === undefined);
+}

@@ -2,7 +2,7 @@ import type { CommandContext } from "../context/command-context.js";
 import type { ConversationBook } from "./conversation-book.js";
 import type { ConversationDeps } from "./conversation-deps.js";
 import { type EndOptions, type Ending, endingText } from "./conversation-endings.js";
-import { decidePost, deliverPosts, withPosts } from "./conversation-outbox.js";
+import { carriedPosts, decidePost, deliverPosts, withPosts } from "./conversation-outbox.js";
 import { sayFor } from "./conversation-posts.js";
 import {
   type ConversationRecord,
@@ -115,8 +115,8 @@ export class ConversationPoster {
         ? null
         : decidePost(where.channelId, text, ctx === null ? {} : { interaction: ctx.interaction.id });
     // An unconfirmed conversation's own answer never went out: it is dropped with it.
-    const { o, j: _j, ...rest } = record;
-    const carried = (o ?? []).filter((p) => p.i === undefined);
+    const { o: _o, j: _j, ...rest } = record;
+    const carried = carriedPosts(record);
     // Nothing to post and no message that ended it (a timeout, a command's cancel): it just goes.
     if (post === null && carried.length === 0 && answerId === null) {
       return (await this.book.commit(key, record, undefined)) !== null;

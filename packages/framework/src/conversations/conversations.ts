@@ -6,7 +6,7 @@ import { ConversationBook } from "./conversation-book.js";
 import type { ConversationDeps } from "./conversation-deps.js";
 import { ConversationError } from "./conversation-error.js";
 import { type AnswerEvent, type Judged, judgeEvent, LATE, placeOfEvent } from "./conversation-match.js";
-import { decidePost, withPosts } from "./conversation-outbox.js";
+import { carriedPosts, decidePost, withPosts } from "./conversation-outbox.js";
 import { ConversationPoster } from "./conversation-poster.js";
 import { postFirst, postInChannel } from "./conversation-posts.js";
 import {
@@ -311,7 +311,7 @@ export class Conversations implements ConversationStarter {
       }
       // What an earlier record there still has to post goes first; an unconfirmed one's answer,
       // which never went out, goes with it.
-      const carried = (before?.o ?? []).filter((p) => p.i === undefined);
+      const carried = carriedPosts(before);
       const next = { ...first, v: (before?.v ?? 0) + 1, ...(carried.length > 0 && { o: carried }) };
       const record = await this.#book.commit(
         key,

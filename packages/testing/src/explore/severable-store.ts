@@ -1,15 +1,20 @@
-/** The methods of a framework `StateStore` (and its `jobs` queue) that write. */
-export const STORE_WRITES: ReadonlySet<string> = new Set([
-  "set",
-  "update",
-  "compareAndSet",
-  "delete",
+/** The methods of a framework store's `jobs` queue that write. */
+const JOB_WRITES: ReadonlySet<string> = new Set([
   "add",
   "cancel",
   "claimDue",
   "complete",
   "retry",
   "releaseClaims",
+]);
+
+/** The methods of a framework `StateStore` (and its `jobs` queue) that write. */
+export const STORE_WRITES: ReadonlySet<string> = new Set([
+  "set",
+  "update",
+  "compareAndSet",
+  "delete",
+  ...JOB_WRITES,
 ]);
 
 /** `set of counter`, `add of job digest`: a write as a crash line names it. */
@@ -37,14 +42,6 @@ export interface WriteTrap {
 
 /** The framework's keys (its gateway cursors, conversations, recovery point) start so. */
 const FRAMEWORK_KEYS = "chatbot:";
-const JOB_WRITES: ReadonlySet<string> = new Set([
-  "add",
-  "cancel",
-  "claimDue",
-  "complete",
-  "retry",
-  "releaseClaims",
-]);
 
 /**
  * The gate between one incarnation of a bot and the store it shares with the next. Once severed
