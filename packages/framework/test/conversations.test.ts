@@ -258,6 +258,50 @@ describe("a conversation in one process", () => {
     expect(heard).toEqual(["go"]);
   });
 
+  it("takes the next answer while a listener handed the message before it still runs", async () => {
+    // "slow" comes while "first" is handled, so it is offered to the conversation in the server's
+    // queue; its listener (not ordered) then runs beside the queue, never holding "second" back.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const started: string[] = [];
+    @Listener()
+    class Slow {
+      @On("MESSAGE_CREATE")
+      async heard(message: Message) {
+        if (message.content !== "slow") return;
+        started.push(message.content);
+        await gate;
+      }
+    }
+    const pair = defineConversation({
+      name: "pair",
+      first: "one",
+      steps: {
+        one: {
+          ask: "",
+          matching: /^first$/,
+          answer: async (_m, c) => (await new Promise((resolve) => setTimeout(resolve, 100)), c.next("two")),
+        },
+        two: { ask: "", matching: /^second$/, answer: (m, c) => c.end(`Got ${m.content}.`) },
+      },
+    });
+    const { w, general } = await setupWorld();
+    const { bot } = await startedBot(w, { conversations: [pair], listeners: [Slow] });
+    const said = await w.people.ada.say(general, "go");
+    const { EventContext } = await import("../src/index.js");
+    await pair.start(new EventContext("MESSAGE_CREATE", said as never, "0", bot.container));
+    await w.people.ada.say(general, "first");
+    await w.people.ada.say(general, "slow");
+    await w.people.ada.say(general, "second");
+    try {
+      expect((await w.nextMessage(general, { from: w.app, timeoutMs: 5_000 })).content).toBe("Got second.");
+      expect(started).toEqual(["slow"]);
+    } finally {
+      release();
+    }
+    await bot.idle();
+  });
+
   it("asks for the intents its steps need, and warns at start where the install does not grant them", async () => {
     const w = await world({ people: ["ada"], app: { intents: ["guilds", "guild_messages"] } });
     const { bot, logger } = await startedBot(w, definition);

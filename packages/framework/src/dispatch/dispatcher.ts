@@ -90,10 +90,11 @@ export class Dispatcher {
     const all = deps.options.ordered === true;
     // Without an ordered handler the step would only pass each event on: it is left out.
     const ordered = all || [...targets.handlers.values()].some((list) => list.some((h) => h.ordered));
+    const inOrder = (h: HandlerDefinition) => all || h.ordered === true;
     this.events = new Pipeline<EventRun>([
       ...(keeper ? [recoveryCursor(keeper)] : []),
       inFlight,
-      ...(conversations ? [conversationAnswers(conversations, this.serverQueue)] : []),
+      ...(conversations ? [conversationAnswers(conversations, this.serverQueue, inOrder, handlers)] : []),
       ...(ordered ? [orderPerServer(this.serverQueue, all, handlers)] : []),
       { name: "handlers", run: handlers },
     ]);
