@@ -21,6 +21,9 @@
 // same saves with `--no-typecheck`, whose reload p50 it prints beside the first (issue 52: the
 // reload comes before the check, so the two should be close).
 //
+// Each save is awaited as a person sees it, through the server's live stream rather than by polling
+// the interaction in a loop, which kept the process under test busy (bench/lib/command-answers.mjs).
+//
 // `node bench/dev-reload.mjs session` runs only that part; `reload` and `memory` the others.
 // BENCH_DEV_ARGS gives the session's chatbot dev more flags, to compare settings (on Node 24, 300
 // saves: `--recycle-after 10` read 4.6 MB of growth and a p50 of 93 ms, 40 read 17.2 MB and 82 ms,
@@ -38,6 +41,7 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { commandAnswers } from "./lib/command-answers.mjs";
 import { linkWithTypeScript7, sessionRun } from "./lib/dev-session.mjs";
 import { fiftyFiles, versionFile } from "./lib/fifty-file-bot.mjs";
 import { ROOT, spawnUntil, startReferenceServer, stop } from "./lib/processes.mjs";
@@ -101,29 +105,10 @@ console.log("started");
 );
 
 const server = await startReferenceServer();
-const person = { "content-type": "application/json", "x-dev-user": "alice" };
 
+const answers = await commandAnswers(server.baseUrl);
 /** Uses /ping until the answer is `want`; resolves when it is. */
-async function answered(channel, want) {
-  for (;;) {
-    const made = await fetch(`${server.baseUrl}/dev/v1/channels/${channel}/interactions`, {
-      method: "POST",
-      headers: person,
-      body: JSON.stringify({ name: "ping" }),
-    }).then((r) => r.json());
-    if (made.state === "delivered") {
-      for (let i = 0; i < 200; i++) {
-        const now = await fetch(`${server.baseUrl}/dev/v1/interactions/${made.id}`).then((r) => r.json());
-        if (now.state === "answered") {
-          if (now.messages[0]?.content === want) return;
-          break;
-        }
-        if (now.state !== "delivered" && now.state !== "thinking") break;
-      }
-    }
-    await new Promise((resolve) => setTimeout(resolve, 2));
-  }
-}
+const answered = (channel, want) => answers.answered(channel, "ping", want);
 
 const edit = (i) =>
   writeFileSync(
@@ -147,6 +132,7 @@ try {
   if (PARTS.includes("memory")) await memoryPart();
   if (PARTS.includes("session")) await sessionPart();
 } finally {
+  await answers.close();
   await stop(server.child);
   rmSync(project, { recursive: true, force: true });
 }

@@ -15,6 +15,7 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
+import { commandAnswers } from "./command-answers.mjs";
 import { ROOT, spawnUntil, stop } from "./processes.mjs";
 
 /**
@@ -94,7 +95,7 @@ export async function sessionRun({ chatbot, files, link, edit, saves, marks, arg
     120_000,
     folder,
   );
-  const baseUrl = match[1];
+  const answers = await commandAnswers(match[1]);
   /** What the session itself says each reload took (its "reloaded … in N ms" lines). */
   const reported = [];
   createInterface({ input: dev.stdout }).on("line", (line) => {
@@ -109,7 +110,7 @@ export async function sessionRun({ chatbot, files, link, edit, saves, marks, arg
   try {
     const world = JSON.parse(readFileSync(join(folder, ".chatbot/dev.json"), "utf8"));
     const channel = world.channels.general;
-    await answered(baseUrl, channel, edit(folder, 0, false));
+    await answers.answered(channel, "ping", edit(folder, 0, false));
     const times = [];
     const at = {};
     /** The process's own size after each save (the type checker's tsc, a child, left out). */
@@ -117,7 +118,7 @@ export async function sessionRun({ chatbot, files, link, edit, saves, marks, arg
     for (let i = 1; i <= saves; i++) {
       const start = performance.now();
       const want = edit(folder, i, true);
-      await answered(baseUrl, channel, want);
+      await answers.answered(channel, "ping", want);
       times.push(performance.now() - start);
       host.push(ownRssMb(dev.pid));
       if (marks.includes(i)) at[i] = await settled(dev.pid);
@@ -139,6 +140,7 @@ export async function sessionRun({ chatbot, files, link, edit, saves, marks, arg
     };
   } finally {
     clearInterval(sampler);
+    await answers.close();
     await stop(dev);
     rmSync(folder, { recursive: true, force: true });
   }
@@ -154,27 +156,4 @@ async function settled(pid) {
   }
   await new Promise((resolve) => setTimeout(resolve, 200));
   return treeRssMb(pid).mb;
-}
-
-/** Uses /ping until the answer is `want`. */
-async function answered(baseUrl, channel, want) {
-  const person = { "content-type": "application/json", "x-dev-user": "alice" };
-  for (;;) {
-    const made = await fetch(`${baseUrl}/dev/v1/channels/${channel}/interactions`, {
-      method: "POST",
-      headers: person,
-      body: JSON.stringify({ name: "ping" }),
-    }).then((r) => r.json());
-    if (made.state === "delivered") {
-      for (let i = 0; i < 200; i++) {
-        const now = await fetch(`${baseUrl}/dev/v1/interactions/${made.id}`).then((r) => r.json());
-        if (now.state === "answered") {
-          if (now.messages[0]?.content === want) return;
-          break;
-        }
-        if (now.state !== "delivered" && now.state !== "thinking") break;
-      }
-    }
-    await new Promise((resolve) => setTimeout(resolve, 2));
-  }
 }
