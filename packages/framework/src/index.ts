@@ -3,6 +3,7 @@ import "reflect-metadata";
 export { Bot, type BotState } from "./bot/bot.js";
 export type { BotConnection, BotOptions, HandlerFailure, Provider } from "./bot/bot-options.js";
 export { createBot } from "./bot/create-bot.js";
+export type { RunHook, RunNotice } from "./context/run-notice.js";
 export { logGateway } from "./bot/gateway-log.js";
 export { CURSOR_KEY_PREFIX, RECOVERY_POINT_KEY, RecoveryKeeper } from "./dispatch/recovery-keeper.js";
 export { EXIT_CODES, exitCodeFor, runBot, type RunBotOptions } from "./bot/run-bot.js";

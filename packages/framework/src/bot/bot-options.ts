@@ -11,6 +11,7 @@ import type { ClockTimer, Logger, LogLevel } from "../services.js";
 import type { StateStore } from "../state/state-store.js";
 import type { Provider } from "../definitions/provider.js";
 import type { HandlerFailure } from "../dispatch/handler-failure.js";
+import type { RunHook } from "../context/run-notice.js";
 
 export type { Provider } from "../definitions/provider.js";
 
@@ -113,6 +114,14 @@ export interface BotOptions {
    * the framework answers or logs it.
    */
   readonly onError?: (error: unknown, where: HandlerFailure) => unknown;
+  /**
+   * Told, without being awaited, as each listener's run on an event, each conversation step's
+   * `answer` and each job's run begins and ends, with the message or job it handles and whether the
+   * framework flagged it as possibly run before. For tools that watch the bot from outside
+   * (`@chatbot/testing`'s `explore` checks with it that nothing finished runs again); a hook that
+   * throws fails the handler's run. Off by default, at no cost.
+   */
+  readonly onRun?: RunHook;
   /** Options for the REST client beyond token and base URL. */
   readonly rest?: Omit<RestClientOptions, "token" | "baseUrl">;
   /**

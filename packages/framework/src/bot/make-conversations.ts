@@ -28,6 +28,7 @@ export function makeConversations(
       queue,
       inFlight: deps.inFlight,
       botUserId: deps.botUserId,
+      ...(deps.options.onRun && { onRun: deps.options.onRun }),
       ...(keeper && { handled: (channelId: string, id: string) => keeper.handled(channelId, id) }),
       failed: (error, label, ctx) =>
         handlerFailed(deps, error, label, `${label} threw`, { kind: "event", ctx, handler: label }),

@@ -2,6 +2,7 @@ import type { KeyedQueue } from "@chatbot/kit";
 import type { RestClient } from "@chatbot/rest";
 import type { DependencyContainer } from "tsyringe";
 import type { EventContext } from "../context/event-context.js";
+import type { RunHook } from "../context/run-notice.js";
 import type { Clock, Logger } from "../services.js";
 import type { Scheduler } from "../state/scheduler.js";
 import type { StateStore } from "../state/state-store.js";
@@ -29,6 +30,8 @@ export interface ConversationDeps {
    * the handlers again): an ended conversation's mark waits for its last answer to be so.
    */
   handled?(channelId: string, messageId: string): boolean;
+  /** The bot's `onRun` hook, told of each step's `answer`. */
+  readonly onRun?: RunHook;
   /** Reports a step's `answer` that threw (counted, logged, given to `onError`). */
   failed(error: unknown, label: string, ctx: EventContext): Promise<void>;
 }

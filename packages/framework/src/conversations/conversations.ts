@@ -1,6 +1,7 @@
 import { compareIds } from "@chatbot/gateway";
 import { CommandContext } from "../context/command-context.js";
 import { EventContext } from "../context/event-context.js";
+import { noticed } from "../context/run-notice.js";
 import type { JobInfo } from "../state/scheduler.js";
 import { ConversationBook } from "./conversation-book.js";
 import type { ConversationDeps } from "./conversation-deps.js";
@@ -185,9 +186,22 @@ export class Conversations implements ConversationStarter {
         a: unknown,
         c: StepHandle<unknown, string>,
       ) => StepOutcome | PromiseLike<StepOutcome>;
-      const made = answer(match.answer, handle);
-      // A step that answers at once (most do) is not awaited: one turn of the microtask queue less.
-      outcome = isThenable(made) ? await made : made;
+      const onRun = this.#d.onRun;
+      if (onRun) {
+        const notice = {
+          kind: "answer",
+          handler: `conversation "${definition.name}" step "${record.s}"`,
+          event: event.name,
+          messageId: answerIdOf(event),
+          jobId: null,
+          redelivered: (event.data as { redelivered?: boolean }).redelivered === true,
+        } as const;
+        outcome = await noticed(onRun, notice, () => answer(match.answer, handle));
+      } else {
+        const made = answer(match.answer, handle);
+        // A step that answers at once (most do) is not awaited: one turn of the microtask queue less.
+        outcome = isThenable(made) ? await made : made;
+      }
       if (outcome.kind === "next" && !definition.step(outcome.step)) {
         throw new ConversationError(
           "unknown_step",

@@ -8,6 +8,7 @@ import type { Middleware } from "../middleware/compose.js";
 import type { HandlerFailure } from "./handler-failure.js";
 import type { Clock, Logger } from "../services.js";
 import type { InFlight } from "./in-flight.js";
+import type { RunHook } from "../context/run-notice.js";
 
 /** What the dispatch steps read of the bot's options (`BotOptions`, which has each of them). */
 export interface DispatchOptions {
@@ -17,6 +18,7 @@ export interface DispatchOptions {
   readonly onError?: (error: unknown, where: HandlerFailure) => unknown;
   readonly ordered?: boolean;
   readonly telemetry?: { readonly eventSpans?: boolean };
+  readonly onRun?: RunHook;
 }
 
 /** What the dispatch steps use of the bot: its services, its options and its running handlers. */

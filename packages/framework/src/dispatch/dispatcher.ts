@@ -35,6 +35,7 @@ import { conversationAnswers } from "./conversation-step.js";
 import { inFlightStep } from "./in-flight-step.js";
 import { callJob, jobErrors, type JobRun, jobTelemetry } from "./job-steps.js";
 import { type NamedStep, Pipeline } from "./pipeline.js";
+import { noticeHandlerRun, noticeJobRun } from "./run-steps.js";
 
 /** What the bot dispatches to: its commands, its listeners' handlers by event, its jobs. */
 export interface DispatchTargets {
@@ -98,7 +99,14 @@ export class Dispatcher {
       ...(ordered ? [orderPerServer(this.serverQueue, all, handlers)] : []),
       { name: "handlers", run: handlers },
     ]);
-    this.jobs = new Pipeline<JobRun>([inFlight, jobErrors(deps), jobTelemetry(deps), callJob(deps)]);
+    const onRun = deps.options.onRun;
+    this.jobs = new Pipeline<JobRun>([
+      inFlight,
+      jobErrors(deps),
+      ...(onRun ? [noticeJobRun(onRun)] : []),
+      jobTelemetry(deps),
+      callJob(deps),
+    ]);
     this.#buildHandlerPipelines();
   }
 
@@ -143,6 +151,7 @@ export class Dispatcher {
     const spans = deps.options.telemetry?.eventSpans === true;
     const errors = handlerErrors(deps);
     const call = callHandler(deps);
+    const onRun = deps.options.onRun ? [noticeHandlerRun(deps.options.onRun)] : [];
     for (const list of this.#targets.handlers.values()) {
       for (const handler of list) {
         const chain = [...(deps.options.eventMiddleware ?? []), ...handler.middleware];
@@ -150,6 +159,7 @@ export class Dispatcher {
           ...(handler.once ? [onceStep] : []),
           ...(spans ? [handlerTelemetry(deps)] : []),
           errors,
+          ...onRun,
           handlerMiddleware(chain),
           call,
         ];

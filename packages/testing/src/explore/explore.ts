@@ -208,6 +208,7 @@ async function runScenario<S extends object>(
       store,
       posts: s.posts,
       uses: s.uses,
+      runs: s.bots.runs.runs,
       bot: s.bots.current.bot,
       token: s.bots.token,
       step: s.step,

@@ -3,6 +3,7 @@ import type { DevApi } from "../dev-api.js";
 import type { BotFailurePlace } from "../diagnostics.js";
 import type { TestWorld } from "../test-world.js";
 import { StoreGate } from "./severable-store.js";
+import { RunLog, type RunNotice } from "./runs.js";
 import { within } from "./within.js";
 
 /**
@@ -28,6 +29,11 @@ export interface BotEnv<S extends object> {
     readonly identifyLimit: { readonly limit: number; readonly windowMs: number };
   };
   readonly incarnation: number;
+  /**
+   * The framework's `onRun` hook: tells `explore` which handlers ran on which message or job, so
+   * that it checks nothing finished runs again.
+   */
+  readonly onRun: (notice: RunNotice) => void;
 }
 
 /**
@@ -67,6 +73,10 @@ export class Incarnations<S extends object> {
   #token: string;
   /** Lines for the scenario's trace, said when a trap fires. */
   readonly said: string[] = [];
+  /** What the processes' handlers ran. */
+  readonly runs = new RunLog();
+  /** The scenario's step now, for the runs' log. */
+  stepNow: () => number = () => 0;
 
   constructor(
     private readonly world: TestWorld,
@@ -117,6 +127,11 @@ export class Incarnations<S extends object> {
         identifyLimit: { limit: 1_000, windowMs: 5_000 },
       },
       incarnation: n,
+      onRun: this.runs.hook(
+        n,
+        () => this.stepNow(),
+        () => gate.severed,
+      ),
     });
     this.#current = { n, gate, bot, killed };
     const started = bot.start();
@@ -146,6 +161,7 @@ export class Incarnations<S extends object> {
   async crashAndRestart(): Promise<void> {
     const { gate } = this.current;
     if (!gate.severed) gate.sever("now");
+    this.runs.crashed();
     this.#token = (await this.dev.call("resetAppToken", { params: { app_id: this.world.app.id } })).token;
     await this.world.faults.closeGateway(4004, "the process was killed");
     await this.start();

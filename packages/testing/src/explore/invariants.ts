@@ -1,5 +1,6 @@
 import type { TestWorld } from "../test-world.js";
 import type { ExploredBot } from "./incarnations.js";
+import { ranAgain, type Run } from "./runs.js";
 import type { Post, Use } from "./scenario.js";
 
 /** What an invariant reads: the world, the bot's store (all of it, under no gate), what was posted. */
@@ -10,6 +11,11 @@ export interface ExploreView<S extends object = object> {
   readonly posts: readonly Post[];
   /** Every command use the scenario made, with its trace line. */
   readonly uses: readonly Use[];
+  /**
+   * What the bot's handlers ran, from the framework's `onRun` hook (which the bot's factory passes
+   * on with the rest of `env`): each listener's run on each event, each conversation answer, each job.
+   */
+  readonly runs: readonly Run[];
   /** The running incarnation of the bot. */
   readonly bot: ExploredBot;
   /** Its token (a crash resets it). */
@@ -113,9 +119,37 @@ export const worldViewMatches: Invariant = async ({ bot, world, token, final }) 
   }
 };
 
+/**
+ * No message a handler finished is handled again by it, nor answered again by a conversation, after
+ * a crash or a reconnect; one handled again after a run that had not finished is flagged
+ * `ctx.redelivered`.
+ */
+export const messagesOnce: Invariant = ({ runs }) => ranAgain(runs, false);
+
+/** How long past its time a job may wait at the end: the retries' backoff after a failure. */
+const JOB_SLACK_MS = 60_000;
+
+/**
+ * Every job ran once: none runs again once it finished (one run again after a crash or failure is
+ * flagged `job.redelivered`), and at the end none due more than a minute before is still queued.
+ */
+export const jobsOnce: Invariant = async ({ runs, store, world, final }) => {
+  const again = ranAgain(runs, true);
+  if (again !== undefined || !final) return again;
+  const jobs = (store as { jobs?: { list?: () => Promise<{ name: string; id: string; dueAt: number }[]> } })
+    .jobs;
+  if (typeof jobs?.list !== "function") return;
+  const now = world.clock.now();
+  const late = (await jobs.list()).find((job) => job.dueAt < now - JOB_SLACK_MS);
+  if (late !== undefined)
+    return `the job ${late.name} (${late.id}) was due ${now - late.dueAt} ms ago and has not run`;
+};
+
 /** The invariants every exploration checks, by name. */
 export const BUILT_IN_INVARIANTS: Readonly<Record<string, Invariant>> = {
   "every command use answered": commandsAnswered,
+  "no finished message handled again": messagesOnce,
+  "every job run once": jobsOnce,
   "every conversation ended, none stranded": conversationsEnded,
   "the bot's world view equal to the server's": worldViewMatches,
 };

@@ -58,6 +58,7 @@ export class Scenario<S extends object> {
   ) {
     this.dev = new DevApi(world.baseUrl);
     this.bots = new Incarnations(world, this.dev, store, factory);
+    this.bots.stepNow = () => this.step;
     const botId = world.app.userId;
     this.#unsubscribe = world.running.observe.onMessagePosted((message: PostedMessage) => {
       this.posts.push({
@@ -121,7 +122,7 @@ export class Scenario<S extends object> {
   async settle(): Promise<void> {
     const until = Date.now() + SETTLE_MS;
     let quiet = 0;
-    let seen = -1;
+    let seen = "";
     while (Date.now() < until) {
       if (this.bots.crashed) {
         this.disturb();
@@ -129,14 +130,18 @@ export class Scenario<S extends object> {
         this.flush();
         quiet = 0;
       }
-      const { bot, killed } = this.bots.current;
+      const { bot, killed, gate, n } = this.bots.current;
       const idle = bot.idle ? bot.idle() : sleep(5);
       await Promise.race([idle, killed, sleep(SETTLE_MS)]);
       if (this.bots.crashed) continue;
       const caughtUp = this.caughtUp();
-      const now = this.posts.length;
-      if (caughtUp && now === seen) {
-        if (++quiet >= 2) return;
+      // Nothing new posted, and no store write begun or under way, since the last look.
+      const now = `${this.posts.length} ${gate.writes} ${gate.pending}`;
+      if (caughtUp && gate.pending === 0 && now === seen) {
+        if (++quiet >= 2) {
+          this.bots.runs.settled(n);
+          return;
+        }
       } else quiet = 0;
       seen = now;
       if (!caughtUp) await sleep(2);

@@ -53,6 +53,8 @@ export class StoreGate {
   #trap: { left: number; after: boolean; own: boolean; hit: string | undefined } | undefined;
   /** The writes this incarnation made. */
   writes = 0;
+  /** Its writes begun and not yet taken by the store. */
+  pending = 0;
 
   constructor(private readonly onSever: (why: string) => void) {}
 
@@ -141,12 +143,19 @@ export class StoreGate {
     if (write && !this.beforeWrite(what, own)) return never();
     const out: unknown = method.apply(target, args);
     if (out instanceof Promise) {
+      if (write) this.pending++;
       return out.then(
         (value: unknown) => {
-          if (write) this.afterWrite();
+          if (write) {
+            this.pending--;
+            this.afterWrite();
+          }
           return this.#severed ? never() : value;
         },
-        (error: unknown) => (this.#severed ? never() : Promise.reject(error)),
+        (error: unknown) => {
+          if (write) this.pending--;
+          return this.#severed ? never() : Promise.reject(error);
+        },
       );
     }
     if (write) this.afterWrite();
