@@ -6,14 +6,14 @@ import {
   previousId,
 } from "@chatbot/gateway";
 import { SerialQueue, sleep } from "@chatbot/kit";
-import { guildOfEvent, type Intent } from "@chatbot/protocol";
+import type { Intent } from "@chatbot/protocol";
 import { RestClient, type RestClientOptions } from "@chatbot/rest";
 import { type Logger, logGateway } from "@chatbot/framework";
 import type { Redis } from "ioredis";
 import type { ClusterKeys } from "./keys.js";
 import { RedisLease } from "./lease.js";
 import { RedisGeneration } from "./redis-generation.js";
-import { partitionOf } from "./partition.js";
+import { guildOf, partitionOf } from "./partition.js";
 import { readyEvents } from "./partition-views.js";
 import { defineScript, PUBLISH_EVENT, type RedisScript } from "./scripts.js";
 
@@ -218,10 +218,16 @@ export class GatewayRole {
     });
     this.#rest = rest;
     this.#gateway = gateway;
+    // This hold's events only, under its lease. A client reads its socket until the service answers
+    // its close, and this process may hold the connection again by then (its next lease check, as
+    // after a restart of Redis): published, what the old client reads would land ahead of the older
+    // messages the new hold reads back. The new hold reads it back too, in order.
+    const hold = this.#lease.value!;
     gateway.on("dispatch", (event) => {
-      if (event.name !== "READY") this.#enqueue(event);
-      else
-        for (const [p, ready] of readyEvents(event.data, this.#options.partitions)) this.#enqueue(ready, p);
+      if (this.#gateway !== gateway) return;
+      const { partitions } = this.#options;
+      if (event.name !== "READY") this.#enqueue(event, hold);
+      else for (const [p, ready] of readyEvents(event.data, partitions)) this.#enqueue(ready, hold, p);
     });
     gateway.on("connecting", () => {
       // Never take the connection from a newer holder: a process that lost the lease stays away.
@@ -275,9 +281,8 @@ export class GatewayRole {
     }
   }
 
-  #enqueue(event: GatewayDispatch, partition?: number): void {
-    const lease = this.#lease.value;
-    if (lease === null) return;
+  /** Queues `event`'s publish under `lease`, the hold of the client that received it. */
+  #enqueue(event: GatewayDispatch, lease: string, partition?: number): void {
     void this.#publishes.run(async () => {
       // A publish queued under an earlier hold: that hold's connection is closed, and the next
       // holder reads back from the cursors whatever it did not publish.
@@ -389,12 +394,4 @@ export class GatewayRole {
     this.#timer = null;
     this.#stopped.resolve(error);
   }
-}
-
-/**
- * The server an event belongs to (`GUILD_CREATE` and the like carry it as `id`), `""` for none:
- * `@chatbot/protocol`'s `guildOfEvent`, which the framework orders a server's events by too.
- */
-export function guildOf(event: GatewayDispatch): string {
-  return guildOfEvent(event.name, event.data) ?? "";
 }

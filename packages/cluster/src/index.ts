@@ -1,9 +1,9 @@
 export { CLUSTER_EXIT } from "./exit-codes.js";
 export { ClusterOptionsError } from "./cluster-error.js";
-export { GatewayRole, type GatewayRoleOptions, type GatewayRoleState, guildOf } from "./gateway-role.js";
+export { GatewayRole, type GatewayRoleOptions, type GatewayRoleState } from "./gateway-role.js";
 export { CONSUMER_GROUP, ClusterKeys } from "./keys.js";
 export { RedisLease } from "./lease.js";
-export { partitionOf } from "./partition.js";
+export { guildOf, partitionOf } from "./partition.js";
 export { RedisRateLimits } from "./redis-rate-limits.js";
 export { RedisStore, type RedisStoreOptions } from "./redis-store.js";
 export {

@@ -7,7 +7,9 @@ import { type RedisServer, startRedisServer } from "../src/testing/redis-server.
 const handlerless = defineBot({ logger: "silent" });
 
 /** Options of a test's cluster node beyond the ones every node of these tests shares. */
-type NodeExtra = Partial<Pick<ClusterNodeOptions, "partitions" | "commandTimeoutMs" | "logger">>;
+type NodeExtra = Partial<
+  Pick<ClusterNodeOptions, "partitions" | "commandTimeoutMs" | "logger" | "gatewayUrl">
+>;
 
 /**
  * Cluster nodes of `bot` for a test file: `redis-server`s of their own and nodes on a test world,
