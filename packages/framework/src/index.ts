@@ -145,7 +145,7 @@ export {
   WorldView,
   type WorldViewOptions,
 } from "@chatbot/gateway";
-export { Permissions, RestClient, WebhookClient } from "@chatbot/rest";
+export { ApiError, Permissions, RestClient, RestError, WebhookClient } from "@chatbot/rest";
 // tsyringe's decorators, so that a bot imports them after reflect-metadata is loaded (its
 // `@singleton()` is replaced by the framework's own, one instance per bot).
 export {

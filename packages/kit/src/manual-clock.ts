@@ -62,6 +62,13 @@ export class ManualClock implements Clock {
     return this.#current;
   }
 
+  /** The earliest deadline waiting (Unix milliseconds on this clock), or null when none waits. */
+  get nextDeadline(): number | null {
+    let next: number | null = null;
+    for (const p of this.#pending) if (!p.cancelled && (next === null || p.at < next)) next = p.at;
+    return next;
+  }
+
   /** How many deadlines are waiting (for tests and leak checks). */
   get pendingCount(): number {
     return this.#pending.filter((p) => !p.cancelled).length;

@@ -1,7 +1,10 @@
-import { Command, CommandContext, Option } from "@chatbot/framework";
+import { Command, CommandContext, Option, requireBotPermissions, UseMiddleware } from "@chatbot/framework";
 import { PollBook } from "../poll-book.js";
 
 @Command({ name: "poll", description: "Opens a poll that people answer with reactions" })
+// Checked before anything is posted: a poll the bot could post but not add its reactions to would
+// be left half-made.
+@UseMiddleware(requireBotPermissions("send_messages", "add_reactions"))
 export class OpenPoll {
   constructor(private readonly polls: PollBook) {}
 

@@ -28,6 +28,15 @@ export interface Use {
 
 /** How long, in real time, a step waits for the bot to settle before going on. */
 const SETTLE_MS = 3_000;
+/**
+ * A bot still busy with nothing changing for this long (real time) waits on the world's clock: the
+ * clock then moves to its next deadline if that is at most {@link PASSING_MS} away, as a second of
+ * real time would pass (a reaction's 250-ms limit, a short retry), at most {@link PASSES} times a
+ * settle. Longer waits (a latency fault of seconds, a job) wait for a step that moves the clock.
+ */
+const STILL_MS = 60;
+const PASSING_MS = 1_000;
+const PASSES = 20;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -116,13 +125,15 @@ export class Scenario<S extends object> {
 
   /**
    * Waits until the bot has read every event the server sent it and done what they cause (its
-   * `idle()`), twice in a row with nothing new posted; a crashed bot is replaced first. Waits on
-   * the world and the bot, not on time; bounded by 3 s of real time.
+   * `idle()`), twice in a row with nothing new posted or written; a crashed bot is replaced first.
+   * Waits on the world and the bot, not on time, except that a bot waiting on a deadline of the
+   * world's clock less than a second away sees the clock move to it; bounded by 3 s of real time.
    */
   async settle(): Promise<void> {
     const until = Date.now() + SETTLE_MS;
     let quiet = 0;
     let seen = "";
+    let passes = 0;
     while (Date.now() < until) {
       if (this.bots.crashed) {
         this.disturb();
@@ -131,9 +142,16 @@ export class Scenario<S extends object> {
         quiet = 0;
       }
       const { bot, killed, gate, n } = this.bots.current;
-      const idle = bot.idle ? bot.idle() : sleep(5);
-      await Promise.race([idle, killed, sleep(SETTLE_MS)]);
+      const idle = bot.idle ? bot.idle().then(() => true) : sleep(5).then(() => true);
+      const settled = await Promise.race([idle, killed.then(() => true), sleep(STILL_MS).then(() => false)]);
       if (this.bots.crashed) continue;
+      if (!settled) {
+        const now = `${this.posts.length} ${gate.writes} ${gate.pending}`;
+        if (now === seen && passes < PASSES && this.#passTime()) passes++;
+        seen = now;
+        quiet = 0;
+        continue;
+      }
       const caughtUp = this.caughtUp();
       // Nothing new posted, and no store write begun or under way, since the last look.
       const now = `${this.posts.length} ${gate.writes} ${gate.pending}`;
@@ -148,6 +166,15 @@ export class Scenario<S extends object> {
       else await new Promise((resolve) => setImmediate(resolve));
     }
     this.lines.push("  … (the bot had not settled after 3 s of real time)");
+  }
+
+  /** Moves the world's clock to its next deadline if that is near; answers whether it moved. */
+  #passTime(): boolean {
+    const clock = this.world.clock;
+    const next = clock.nextDeadline;
+    if (next === null || next - clock.now() > PASSING_MS) return false;
+    clock.advance(Math.max(0, next - clock.now()));
+    return true;
   }
 
   /** Whether the bot's gateway connection is up and has read every event the server sent on it. */
