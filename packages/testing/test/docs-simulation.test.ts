@@ -18,11 +18,15 @@ writeFileSync(
 );
 
 describe("docs/simulation.md", () => {
-  it("holds a bot and its explore test", () => {
-    expect([...made.files.keys()].sort()).toEqual(["src/bot.ts", "test/explore.test.ts"]);
+  it("holds a bot, its explore test and its model test", () => {
+    expect([...made.files.keys()].sort()).toEqual([
+      "src/bot.ts",
+      "test/explore.test.ts",
+      "test/model.test.ts",
+    ]);
   });
 
-  it("its explore test passes under vitest", { timeout: 180_000 }, async () => {
+  it("its explore tests pass under vitest", { timeout: 180_000 }, async () => {
     const vitest = join(root, "node_modules/vitest/vitest.mjs");
     // The page's test draws new scenarios each run; here one seed, so the suite is stable.
     const before = process.env.CHATBOT_EXPLORE_SEED;
@@ -33,7 +37,7 @@ describe("docs/simulation.md", () => {
     ).finally(() => {
       if (before === undefined) delete process.env.CHATBOT_EXPLORE_SEED;
     });
-    expect(tests.output).toMatch(/Tests\s+1 passed \(1\)/);
+    expect(tests.output).toMatch(/Tests\s+2 passed \(2\)/);
     expect(tests.code).toBe(0);
   });
 

@@ -8,12 +8,12 @@ import { ExplorationFailedError, ScenarioBroke } from "./exploration-error.js";
 import type { BotFactory } from "./incarnations.js";
 import { BUILT_IN_INVARIANTS, type ExploreView, type Invariant } from "./invariants.js";
 import { decodeReplay, encodeReplay } from "./replay-token.js";
-import { Scenario } from "./scenario.js";
+import { Scenario, type ScenarioEvent } from "./scenario.js";
 import { moveClock, runStep } from "./steps.js";
 import { within } from "./within.js";
 
 /** Options of {@link explore}. */
-export interface ExploreOptions<S extends object> {
+export interface ExploreOptions<S extends object, M = unknown> {
   /** The world each scenario starts in (`createTestWorld`'s description); default people `ada` and `bob`. */
   readonly world?: TestWorldOptions;
   /** Makes the store the bot's processes share in one scenario (`() => new MemoryStore()`). */
@@ -37,12 +37,28 @@ export interface ExploreOptions<S extends object> {
   readonly weights?: Partial<ActionWeights>;
   /** The author's invariants, by name: each throws or answers a sentence when broken. */
   readonly invariants?: Readonly<Record<string, Invariant<S>>>;
+  /**
+   * A model of the bot's own state, in the manner of fast-check's model-based tests: `init()` makes
+   * it for each scenario, `next(model, event)` moves it by each thing a step did (a person's message,
+   * reaction or command use with its outcome, the clock, a crash, a world change or fault), and
+   * `check(model, view)`, after every step and at the end, answers a sentence (or throws) where the
+   * bot's state (its store, its posts) and the model disagree. Checked as the invariant "the model".
+   */
+  readonly model?: ExploreModel<M, S>;
   /** Leave out built-in invariants by name (`"the bot's world view equal to the server's"`). */
   readonly skip?: readonly string[];
   /** A handler error the author expects (so not a failure): `(error, where) => boolean`. */
   readonly expectError?: (error: unknown, where: string) => boolean;
   /** Told after each scenario; default a console line every tenth of a run of 50 scenarios or more. */
   readonly onProgress?: (progress: ExploreProgress) => void;
+}
+
+/** A model of the bot's own state: see {@link ExploreOptions.model}. */
+export interface ExploreModel<M, S extends object = object> {
+  init(): M;
+  /** The model after `event`; one that changes the model in place may answer nothing. */
+  next?(model: M, event: ScenarioEvent): M | void;
+  check(model: M, view: ExploreView<S>): void | string | undefined | Promise<void | string | undefined>;
 }
 
 /** How far an exploration is. */
@@ -97,7 +113,9 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
  * step and at the end, the invariants are checked. Resolves with what ran; rejects with
  * {@link ExplorationFailedError}: the shrunk steps and a token that replays them.
  */
-export async function explore<S extends object>(options: ExploreOptions<S>): Promise<ExploreReport> {
+export async function explore<S extends object, M = unknown>(
+  options: ExploreOptions<S, M>,
+): Promise<ExploreReport> {
   const replayToken = options.replay ?? process.env.CHATBOT_EXPLORE_REPLAY;
   const coordinate = replayToken ? decodeReplay(replayToken) : undefined;
   const weights = coordinate?.weights ?? { ...DEFAULT_WEIGHTS, ...options.weights };
@@ -173,7 +191,10 @@ export async function explore<S extends object>(options: ExploreOptions<S>): Pro
 }
 
 /** Runs the scenario `token` stands for: `explore({ ...options, replay: token })`. */
-export function replay<S extends object>(token: string, options: ExploreOptions<S>): Promise<ExploreReport> {
+export function replay<S extends object, M = unknown>(
+  token: string,
+  options: ExploreOptions<S, M>,
+): Promise<ExploreReport> {
   return explore({ ...options, replay: token });
 }
 
@@ -183,8 +204,8 @@ function describeWorld(world: TestWorldOptions | undefined): TestWorldOptions {
 }
 
 /** One scenario: a fresh world, the steps, the checks; answers how many steps ran. */
-async function runScenario<S extends object>(
-  options: ExploreOptions<S>,
+async function runScenario<S extends object, M>(
+  options: ExploreOptions<S, M>,
   invariants: readonly [string, Invariant<S>][],
   actions: readonly Action[],
 ): Promise<number> {
@@ -193,6 +214,9 @@ async function runScenario<S extends object>(
   const s = new Scenario<S>(world, store, options.bot);
   const rejections = watchRejections();
   let ran = 0;
+  const model = options.model;
+  let state = model?.init() as M;
+  let fed = 0;
   const check = async (final: boolean) => {
     const errors = world
       .takeBotErrors()
@@ -208,6 +232,7 @@ async function runScenario<S extends object>(
       store,
       posts: s.posts,
       uses: s.uses,
+      events: s.events,
       runs: s.bots.runs.runs,
       bot: s.bots.current.bot,
       token: s.bots.token,
@@ -223,6 +248,16 @@ async function runScenario<S extends object>(
       }
       if (typeof said === "string") throw broke(s, name, said);
     }
+    if (!model) return;
+    let said: string | void | undefined;
+    try {
+      for (const event of s.events.slice(fed)) state = model.next?.(state, event) ?? state;
+      fed = s.events.length;
+      said = await within(10_000, "the model's check", Promise.resolve(model.check(state, view)));
+    } catch (error) {
+      said = message(error);
+    }
+    if (typeof said === "string") throw broke(s, "the model", said);
   };
   const debug = process.env.CHATBOT_EXPLORE_DEBUG;
   let phase = performance.now();

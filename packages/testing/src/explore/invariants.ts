@@ -1,7 +1,7 @@
 import type { TestWorld } from "../test-world.js";
 import type { ExploredBot } from "./incarnations.js";
 import { ranAgain, type Run } from "./runs.js";
-import type { Post, Use } from "./scenario.js";
+import type { Post, ScenarioEvent, Use } from "./scenario.js";
 
 /** What an invariant reads: the world, the bot's store (all of it, under no gate), what was posted. */
 export interface ExploreView<S extends object = object> {
@@ -11,6 +11,8 @@ export interface ExploreView<S extends object = object> {
   readonly posts: readonly Post[];
   /** Every command use the scenario made, with its trace line. */
   readonly uses: readonly Use[];
+  /** What the steps did so far, as data (what `model.next` is told). */
+  readonly events: readonly ScenarioEvent[];
   /**
    * What the bot's handlers ran, from the framework's `onRun` hook (which the bot's factory passes
    * on with the rest of `env`): each listener's run on each event, each conversation answer, each job.

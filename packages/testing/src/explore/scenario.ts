@@ -26,6 +26,39 @@ export interface Use {
   disturbed: boolean;
 }
 
+/**
+ * What a step did, as data, for an author's model (`explore({ model })`) and invariants: what a
+ * person said (with the message's id), reacted or used (with its outcome), the clock moved, the
+ * bot's process crashed, and the world's changes and faults by their trace lines. A step the
+ * service refused did nothing.
+ */
+export type ScenarioEvent =
+  | {
+      readonly kind: "say";
+      readonly person: string;
+      readonly channel: string;
+      readonly text: string;
+      readonly messageId: string;
+    }
+  | {
+      readonly kind: "react";
+      readonly person: string;
+      readonly channel: string;
+      readonly messageId: string;
+      readonly emoji: string;
+    }
+  | {
+      readonly kind: "use";
+      readonly person: string;
+      readonly channel: string;
+      readonly command: string;
+      readonly options: Readonly<Record<string, string | number | boolean>>;
+      readonly outcome: Outcome;
+    }
+  | { readonly kind: "clock"; readonly ms: number }
+  | { readonly kind: "crash" }
+  | { readonly kind: "world" | "fault"; readonly line: string };
+
 /** How long, in real time, a step waits for the bot to settle before going on. */
 const SETTLE_MS = 3_000;
 /**
@@ -49,6 +82,8 @@ export class Scenario<S extends object> {
   readonly bots: Incarnations<S>;
   readonly posts: Post[] = [];
   readonly uses: Use[] = [];
+  /** What the steps did, in order. */
+  readonly events: ScenarioEvent[] = [];
   readonly lines: string[] = [];
   commands: DeclaredCommand[] = [];
   step = 0;
@@ -137,6 +172,7 @@ export class Scenario<S extends object> {
     while (Date.now() < until) {
       if (this.bots.crashed) {
         this.disturb();
+        this.events.push({ kind: "crash" });
         await this.bots.crashAndRestart();
         this.flush();
         quiet = 0;

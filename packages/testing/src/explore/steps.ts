@@ -1,3 +1,4 @@
+import type { Person } from "../person.js";
 import type { Action, FaultDraw } from "./actions.js";
 import { ordinal } from "./incarnations.js";
 import { optionValue, showOption } from "./option-values.js";
@@ -51,9 +52,16 @@ export async function runStep(s: Scenario<object>, action: Action): Promise<void
       const where = pick(channels(s), action.where);
       if (!where) return s.say(`${who.username} has no channel to speak in`);
       const said = text(action.text);
-      return refusable(s, `${who.username} says ${show(said)} in #${where.name}`, () =>
-        who.say(where.id, said),
-      );
+      return refusable(s, `${who.username} says ${show(said)} in #${where.name}`, async () => {
+        const message = await who.say(where.id, said);
+        s.events.push({
+          kind: "say",
+          person: who.username,
+          channel: where.name,
+          text: said,
+          messageId: message.id,
+        });
+      });
     }
     case "react": {
       const who = pick(actors(s), action.who)!;
@@ -62,26 +70,28 @@ export async function runStep(s: Scenario<object>, action: Action): Promise<void
       if (!where || !last) return s.say(`${who.username} finds nothing to react to`);
       const emoji = pick(EMOJIS, action.emoji)!;
       return refusable(s, `${who.username} reacts ${emoji} to the last message in #${where.name}`, () =>
-        who.react({ id: last.id, channel_id: where.id }, emoji),
+        reacted(s, who, where, last.id, emoji),
       );
     }
     case "answer":
       return answer(s, action);
     case "world":
-      return change(s, action.change, "");
+      return said(s, "world", () => change(s, action.change, ""));
     case "away": {
       s.disturb();
       await s.world.faults.closeGateway(action.code);
-      return change(s, action.change, `while the bot is away (its gateway closed ${action.code}), `);
+      const prefix = `while the bot is away (its gateway closed ${action.code}), `;
+      return said(s, "world", () => change(s, action.change, prefix));
     }
     case "clock":
       return clock(s, action.ms);
     case "fault":
-      return fault(s, action.fault);
+      return said(s, "fault", () => fault(s, action.fault));
     case "crash": {
       s.disturb();
       if (action.at === "now") {
         s.say("the bot crashes now");
+        s.events.push({ kind: "crash" });
         await s.bots.crashAndRestart();
         s.flush();
         return;
@@ -93,6 +103,14 @@ export async function runStep(s: Scenario<object>, action: Action): Promise<void
       );
     }
   }
+}
+
+/** Runs a world change or a fault, and records it by the line it added to the trace. */
+async function said(s: Scenario<object>, kind: "world" | "fault", act: () => Promise<void>): Promise<void> {
+  const at = s.lines.length;
+  await act();
+  const line = s.lines.slice(at).find((l) => !l.startsWith("  "));
+  if (line !== undefined && !line.includes("(the service refuses")) s.events.push({ kind, line });
 }
 
 async function use(s: Scenario<object>, action: Extract<Action, { t: "use" }>): Promise<void> {
@@ -119,6 +137,8 @@ async function use(s: Scenario<object>, action: Extract<Action, { t: "use" }>): 
   await refusable(s, line, async () => {
     const outcome = await who.use(where.id, `/${command.name}`, options);
     s.uses.push({ outcome, line, step: s.step, disturbed: !s.installed || pending });
+    const { username: person } = who;
+    s.events.push({ kind: "use", person, channel: where.name, command: command.name, options, outcome });
   });
 }
 
@@ -136,15 +156,34 @@ async function answer(s: Scenario<object>, action: Extract<Action, { t: "answer"
     if (offered.length > 0) {
       const emoji = pick(offered, draw.n)!;
       return refusable(s, `${who.username} answers the bot's question in ${where} with ${emoji}`, () =>
-        who.react({ id: asked.id, channel_id: asked.channelId }, emoji),
+        reacted(s, who, { id: asked.channelId, name: where.slice(1) }, asked.id, emoji),
       );
     }
   }
   const said =
     draw.kind === "say" ? text(draw.text) : draw.kind === "repeat" ? (lastSaid(s, who.id) ?? "yes") : "yes";
-  return refusable(s, `${who.username} answers the bot in ${where}: ${show(said)}`, () =>
-    who.say(asked.channelId, said),
-  );
+  return refusable(s, `${who.username} answers the bot in ${where}: ${show(said)}`, async () => {
+    const message = await who.say(asked.channelId, said);
+    s.events.push({
+      kind: "say",
+      person: who.username,
+      channel: where.slice(1),
+      text: said,
+      messageId: message.id,
+    });
+  });
+}
+
+/** `who` reacts `emoji` to the message `messageId` of `channel`, recorded once it went. */
+async function reacted(
+  s: Scenario<object>,
+  who: Person,
+  channel: { readonly id: string; readonly name: string },
+  messageId: string,
+  emoji: string,
+) {
+  await who.react({ id: messageId, channel_id: channel.id }, emoji);
+  s.events.push({ kind: "react", person: who.username, channel: channel.name, messageId, emoji });
 }
 
 function lastSaid(s: Scenario<object>, userId: string): string | undefined {
@@ -169,6 +208,7 @@ async function clock(s: Scenario<object>, ms: number | "next"): Promise<void> {
  * the retried call reaches the server, which no real clock does.
  */
 export async function moveClock(s: Scenario<object>, ms: number): Promise<void> {
+  s.events.push({ kind: "clock", ms });
   const jobs = (s.store as { jobs?: { nextDueAt?: () => Promise<number | null> } }).jobs;
   const end = s.world.clock.now() + ms;
   const first = s.world.clock.now() + 5_000;
