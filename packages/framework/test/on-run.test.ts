@@ -66,16 +66,20 @@ describe("createBot({ onRun })", () => {
     await expect.poll(() => notices.filter((n) => n.kind === "job").length).toBe(2);
     world.takeBotErrors();
 
-    const plain = (n: RunNotice) => `${n.phase} ${n.kind} ${n.handler} ${n.messageId ?? n.jobId} ${n.threw}`;
+    const plain = (n: RunNotice) =>
+      `${n.phase} ${n.kind} ${n.handler} ${n.messageId ?? n.jobId ?? n.conversation} ${n.ending ?? n.threw}`;
     const job = notices.find((n) => n.kind === "job")!.jobId!;
     expect(notices.map(plain)).toEqual([
       `begin listener Watcher.heard ${said.id} false`,
       `end listener Watcher.heard ${said.id} false`,
+      // The conversation begins (its id: the message that started it), asks, takes the answer, ends.
+      `begin conversation conversation "ask" ${said.id} false`,
       // The listener hears the bot's own messages too.
       `begin listener Watcher.heard ${question.id} false`,
       `end listener Watcher.heard ${question.id} false`,
       `begin answer conversation "ask" step "one" ${answer.id} false`,
       `end answer conversation "ask" step "one" ${answer.id} false`,
+      `end conversation conversation "ask" ${said.id} done`,
       `begin listener Watcher.heard ${thanks.id} false`,
       `end listener Watcher.heard ${thanks.id} false`,
       `begin listener Watcher.heard ${boom.id} false`,
@@ -84,6 +88,11 @@ describe("createBot({ onRun })", () => {
       `end job Watcher.tick ${job} false`,
     ]);
     expect(notices.every((n) => !n.redelivered)).toBe(true);
-    expect(notices[0]).toMatchObject({ event: "MESSAGE_CREATE", jobId: null });
+    expect(notices[0]).toMatchObject({ event: "MESSAGE_CREATE", jobId: null, conversation: null });
+    // A step's answer names its conversation.
+    expect(notices.find((n) => n.kind === "answer")).toMatchObject({
+      conversation: said.id,
+      messageId: answer.id,
+    });
   });
 });

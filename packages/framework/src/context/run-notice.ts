@@ -6,8 +6,12 @@
  */
 export interface RunNotice {
   readonly phase: "begin" | "end";
-  /** A listener's (`@On`), a conversation step's `answer`, or a scheduled job's (`@OnSchedule`). */
-  readonly kind: "listener" | "answer" | "job";
+  /**
+   * A listener's (`@On`), a conversation step's `answer`, or a scheduled job's (`@OnSchedule`) run;
+   * or (`conversation`) a conversation that began (its first record written) or ended (its end
+   * written: `ending` says how).
+   */
+  readonly kind: "listener" | "answer" | "job" | "conversation";
   /** `Class.method`, or `conversation "name" step "step"`. */
   readonly handler: string;
   /** The event's name for a listener or an answer; null for a job. */
@@ -16,6 +20,13 @@ export interface RunNotice {
   readonly messageId: string | null;
   /** The job's id, else null. */
   readonly jobId: string | null;
+  /**
+   * For a conversation's notices and its answers: the conversation, by the id of what started it
+   * (the command's interaction, or the message); else null.
+   */
+  readonly conversation: string | null;
+  /** At a conversation's end: `done`, `timeout`, `cancel`, `stale` or `replaced`; else null. */
+  readonly ending: string | null;
   /** Whether the framework said this may have run before (`ctx.redelivered`, `job.redelivered`). */
   readonly redelivered: boolean;
   /** At `end`: whether it threw. */

@@ -35,7 +35,7 @@ export class ConversationPoster {
   readonly #ours = new Set<string>();
 
   constructor(
-    private readonly deps: Pick<ConversationDeps, "rest" | "logger" | "clock" | "handled">,
+    private readonly deps: Pick<ConversationDeps, "rest" | "logger" | "clock" | "handled" | "onRun">,
     private readonly book: ConversationBook,
     private readonly definitions: ReadonlyMap<string, Conversation>,
   ) {}
@@ -119,7 +119,9 @@ export class ConversationPoster {
     const carried = carriedPosts(record);
     // Nothing to post and no message that ended it (a timeout, a command's cancel): it just goes.
     if (post === null && carried.length === 0 && answerId === null) {
-      return (await this.book.commit(key, record, undefined)) !== null;
+      const removed = (await this.book.commit(key, record, undefined)) !== null;
+      if (removed) this.told(record, "end", how);
+      return removed;
     }
     const ended = withPosts(
       {
@@ -137,8 +139,25 @@ export class ConversationPoster {
       u: this.deps.clock.now() + ENDED_RETRY_MS,
     });
     if (!written) return false;
+    this.told(record, "end", how);
     if (written.o) await this.flush(key, written, ctx);
     return true;
+  }
+
+  /** Tells the bot's `onRun` hook that the conversation of `record` began or ended. */
+  told(record: ConversationRecord, phase: "begin" | "end", ending: Ending | "replaced" | null): void {
+    this.deps.onRun?.({
+      phase,
+      kind: "conversation",
+      handler: `conversation "${record.n}"`,
+      event: null,
+      messageId: null,
+      jobId: null,
+      conversation: record.i ?? null,
+      ending,
+      redelivered: false,
+      threw: false,
+    });
   }
 
   /**

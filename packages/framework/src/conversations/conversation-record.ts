@@ -26,6 +26,8 @@ export interface ConversationRecord {
   readonly v: number;
   /** Only a message after this id answers (the last answer taken, or what started it). */
   readonly a: string;
+  /** The id of what started it (the command's interaction, or the message): the conversation's id. */
+  readonly i?: string;
   /** The question's message id, when a step needs it (a reaction, a reply), else null. */
   readonly q: string | null;
   /** Answers to this step sent back with `again`. */

@@ -194,6 +194,8 @@ export class Conversations implements ConversationStarter {
           event: event.name,
           messageId: answerIdOf(event),
           jobId: null,
+          conversation: record.i ?? null,
+          ending: null,
           redelivered: (event.data as { redelivered?: boolean }).redelivered === true,
         } as const;
         outcome = await noticed(onRun, notice, () => answer(match.answer, handle));
@@ -326,13 +328,15 @@ export class Conversations implements ConversationStarter {
       // What an earlier record there still has to post goes first; an unconfirmed one's answer,
       // which never went out, goes with it.
       const carried = carriedPosts(before);
-      const next = { ...first, v: (before?.v ?? 0) + 1, ...(carried.length > 0 && { o: carried }) };
+      const next = { ...first, i: first.a, v: (before?.v ?? 0) + 1, ...(carried.length > 0 && { o: carried }) };
       const record = await this.#book.commit(
         key,
         before,
         withPosts(next, this.#poster.question(next, where, definition, ctx)),
       );
       if (record) {
+        if (before && this.#poster.waiting(before)) this.#poster.told(before, "end", "replaced");
+        this.#poster.told(record, "begin", null);
         if (record.o) await this.#poster.flush(key, record, ctx);
         return true;
       }

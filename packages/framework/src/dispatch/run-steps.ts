@@ -16,6 +16,8 @@ export function noticeHandlerRun(hook: RunHook): NamedStep<HandlerRun> {
         event: event.name,
         messageId: message,
         jobId: null,
+        conversation: null,
+        ending: null,
         redelivered: ctx.redelivered,
       } as const;
       return noticed(hook, notice, next);
@@ -34,6 +36,8 @@ export function noticeJobRun(hook: RunHook): NamedStep<JobRun> {
         event: null,
         messageId: null,
         jobId: job.id,
+        conversation: null,
+        ending: null,
         redelivered: job.redelivered,
       } as const;
       return noticed(hook, notice, next);

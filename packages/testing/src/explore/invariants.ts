@@ -1,6 +1,6 @@
 import type { TestWorld } from "../test-world.js";
 import type { ExploredBot } from "./incarnations.js";
-import { ranAgain, type Run } from "./runs.js";
+import { endedTwice, ranAgain, type Run } from "./runs.js";
 import type { Post, ScenarioEvent, Use } from "./scenario.js";
 
 /** What an invariant reads: the world, the bot's store (all of it, under no gate), what was posted. */
@@ -59,12 +59,14 @@ interface ConversationRecord {
 }
 
 /**
- * Every conversation of a framework bot ended or still waits within its time: at the end no record
+ * Every conversation of a framework bot ended once, or still waits within its time: none ends
+ * twice (from the `onRun` hook's notices), and at the end no record
  * under `chatbot:conversation:` is past its deadline (stranded), keeps posts not delivered (an
  * outbox), or is marked ended but not removed.
  */
-export const conversationsEnded: Invariant = async ({ store, world, final }) => {
-  if (!final) return;
+export const conversationsEnded: Invariant = async ({ store, world, final, runs }) => {
+  const twice = endedTwice(runs);
+  if (twice !== undefined || !final) return twice;
   const list = (store as { list?: (prefix: string) => Promise<{ key: string; value: unknown }[]> }).list;
   if (typeof list !== "function") return;
   const now = world.clock.now();

@@ -4,11 +4,13 @@
  */
 export interface RunNotice {
   readonly phase: "begin" | "end";
-  readonly kind: "listener" | "answer" | "job";
+  readonly kind: "listener" | "answer" | "job" | "conversation";
   readonly handler: string;
   readonly event: string | null;
   readonly messageId: string | null;
   readonly jobId: string | null;
+  readonly conversation: string | null;
+  readonly ending: string | null;
   readonly redelivered: boolean;
   readonly threw: boolean;
 }
@@ -29,6 +31,7 @@ export interface Run extends RunNotice {
 
 /** What a run is about: the handler and its message, any step's answer to a message, or the job. */
 function subjectOf(run: RunNotice): string | null {
+  if (run.kind === "conversation") return null;
   if (run.kind === "job") return run.jobId === null ? null : `the job ${run.handler} (${run.jobId})`;
   if (run.messageId === null) return null;
   if (run.kind === "answer") return `a conversation's answer to message ${run.messageId}`;
@@ -50,6 +53,7 @@ export class RunLog {
       if (dead()) return;
       const run: Run = { ...notice, process, step: step(), finished: false };
       this.runs.push(run);
+      if (run.kind === "conversation") return;
       const of = run.kind === "job" ? `job ${run.jobId}` : `message ${run.messageId}`;
       this.#open.set(of, (this.#open.get(of) ?? 0) + (run.phase === "begin" ? 1 : -1));
     };
@@ -92,6 +96,22 @@ export function ranAgain(runs: readonly Run[], jobs: boolean): string | undefine
     }
     before.push(run);
     seen.set(subject, before);
+  }
+  return undefined;
+}
+
+/**
+ * No conversation ends twice: its end (by an answer, a cancel, a timeout, a stale step, or
+ * another started over it) is written once, whichever process writes it.
+ */
+export function endedTwice(runs: readonly Run[]): string | undefined {
+  const ends = new Map<string, Run>();
+  for (const run of runs) {
+    if (run.kind !== "conversation" || run.phase !== "end" || run.conversation === null) continue;
+    const first = ends.get(run.conversation);
+    if (first !== undefined)
+      return `the ${run.handler} started by ${run.conversation} ended twice: ${first.ending} (step ${first.step}, process ${first.process}), then ${run.ending} (step ${run.step}, process ${run.process})`;
+    ends.set(run.conversation, run);
   }
   return undefined;
 }

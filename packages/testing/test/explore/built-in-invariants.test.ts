@@ -13,6 +13,7 @@ import {
 } from "@chatbot/framework";
 import { ExplorationFailedError, explore, type ExploreOptions } from "@chatbot/testing";
 import { describe, expect, it } from "vitest";
+import { endedTwice, type Run } from "../../src/explore/runs.js";
 
 // The built-in invariants on what the framework runs ("no finished message handled again", "every
 // job run once") are shown to catch a framework that forgets what finished: the bot is correct, and
@@ -116,4 +117,39 @@ describe("explore's invariants on what the framework runs", () => {
     expect(error.broke).toMatch(/the job Ticks\.tick \(.+\) ran again .* after it finished/);
     expect(error.size).toBeLessThanOrEqual(6);
   }, 240_000);
+});
+
+describe("a conversation ended twice", () => {
+  const notice = (
+    step: number,
+    process: number,
+    ending: string | null,
+    phase: "begin" | "end" = "end",
+  ): Run => ({
+    phase,
+    kind: "conversation",
+    handler: 'conversation "ask"',
+    event: null,
+    messageId: null,
+    jobId: null,
+    conversation: "100",
+    ending,
+    redelivered: false,
+    threw: false,
+    process,
+    step,
+    finished: false,
+  });
+
+  it("is found from the framework's notices: two ends of one conversation, whichever processes wrote them", () => {
+    const runs = [notice(1, 1, null, "begin"), notice(2, 1, "done"), notice(4, 2, "timeout")];
+    expect(endedTwice(runs)).toBe(
+      'the conversation "ask" started by 100 ended twice: done (step 2, process 1), then timeout (step 4, process 2)',
+    );
+    expect(endedTwice(runs.slice(0, 2))).toBeUndefined();
+    // Another conversation in the same place (another id) ends on its own.
+    expect(
+      endedTwice([...runs.slice(0, 2), { ...notice(4, 2, "timeout"), conversation: "200" }]),
+    ).toBeUndefined();
+  });
 });
