@@ -20,7 +20,13 @@ import { RestClient } from "@chatbot/rest";
 import { quickBuildResolve } from "./build-resolve.js";
 import { collectGarbageSoon } from "./collect-garbage.js";
 import { importDefinition } from "./entry.js";
-import { type FromWorker, type ToWorker, toWire, type WorkerSetup } from "./worker-protocol.js";
+import {
+  eventFromHost,
+  type FromWorker,
+  type ToWorker,
+  toWire,
+  type WorkerSetup,
+} from "./worker-protocol.js";
 
 /** How many times (100 ms apart) the inspector's port is tried before the thread gives up on it. */
 const INSPECT_ATTEMPTS = 30;
@@ -188,7 +194,7 @@ async function start(message: Extract<ToWorker, { type: "start" }>): Promise<voi
 
 port.on("message", (message: ToWorker) => {
   if (message.type === "event") {
-    const { event } = message;
+    const event = eventFromHost(message.event);
     if (worldTaken) world.apply(event);
     const handled = running?.handle(event);
     // The host keeps a channel's cursor before a message until its handlers ended.

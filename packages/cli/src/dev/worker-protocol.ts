@@ -1,5 +1,6 @@
 import type { LogLevel } from "@chatbot/framework";
 import type { GatewayDispatch, WorldSnapshot } from "@chatbot/gateway";
+import { Permissions } from "@chatbot/rest";
 import type { GuildCreatePayload, Intent } from "@chatbot/protocol";
 
 /**
@@ -83,4 +84,23 @@ export function fromWire(wire: WireError): Error {
   error.name = wire.name;
   if (wire.stack !== undefined) error.stack = wire.stack;
   return error;
+}
+
+/**
+ * An event as the code thread gets it across the thread's port: a structured clone keeps a
+ * `Permissions`' bits but not its class, so an interaction's `member.permissions` and
+ * `app_permissions` are made bitfields again (the framework's permission checks call their methods).
+ */
+export function eventFromHost(event: GatewayDispatch): GatewayDispatch {
+  if (event.name !== "INTERACTION_CREATE") return event;
+  const data = event.data;
+  const again = (p: { readonly bits: bigint }) => (p instanceof Permissions ? p : new Permissions(p.bits));
+  return {
+    ...event,
+    data: {
+      ...data,
+      member: { ...data.member, permissions: again(data.member.permissions) },
+      app_permissions: again(data.app_permissions),
+    },
+  };
 }
