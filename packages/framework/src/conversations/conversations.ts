@@ -328,7 +328,12 @@ export class Conversations implements ConversationStarter {
       // What an earlier record there still has to post goes first; an unconfirmed one's answer,
       // which never went out, goes with it.
       const carried = carriedPosts(before);
-      const next = { ...first, i: first.a, v: (before?.v ?? 0) + 1, ...(carried.length > 0 && { o: carried }) };
+      const next = {
+        ...first,
+        i: first.a,
+        v: (before?.v ?? 0) + 1,
+        ...(carried.length > 0 && { o: carried }),
+      };
       const record = await this.#book.commit(
         key,
         before,
