@@ -52,17 +52,22 @@ export class ConversationBook {
     return this.shared || !this.#loaded || this.#records.has(key);
   }
 
-  /** Reads the waiting records, before the first event, and sets any timeout job they lack. */
+  /**
+   * Before the first event: reads the waiting records (held in memory unless the store is shared)
+   * and sets any timeout job they lack. A process killed between a new record's write and its
+   * timeout job's left a record that no job would end: each one read back without a job gets it
+   * again, due when the record says. On a shared store every process starting does so; a job set
+   * twice is one (it is keyed by the place), and one that finds its record moved on does nothing.
+   */
   load(): Promise<void> {
-    if (this.shared) return Promise.resolve();
     this.#loading ??= (async () => {
+      const records = new Map<string, ConversationRecord>();
       for (const { key, value } of await listEntries(this.store, CONVERSATION_KEY_PREFIX)) {
-        if (isRecord(value)) this.#records.set(key, value);
+        if (isRecord(value)) records.set(key, value);
       }
-      // A process killed between a new record's write and its timeout job's left a record that no
-      // job would end: each one read back without a job gets it again, due when the record says.
+      if (!this.shared) for (const [key, record] of records) this.#records.set(key, record);
       const jobs = new Set((await this.scheduler.list()).map((job) => job.key));
-      for (const [key, record] of this.#records) if (!jobs.has(key)) await this.setTimeout(key, record);
+      for (const [key, record] of records) if (!jobs.has(key)) await this.setTimeout(key, record);
       this.#loaded = true;
     })();
     return this.#loading;
