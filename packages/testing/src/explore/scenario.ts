@@ -68,6 +68,8 @@ const SETTLE_MS = 3_000;
  * settle. Longer waits (a latency fault of seconds, a job) wait for a step that moves the clock.
  */
 const STILL_MS = 60;
+/** The service's identify window: 5 identifies in 5 s of its clock. */
+const IDENTIFY_WINDOW_MS = 5_000;
 const PASSING_MS = 1_000;
 const PASSES = 20;
 
@@ -189,6 +191,14 @@ export class Scenario<S extends object> {
         continue;
       }
       const caughtUp = this.caughtUp();
+      if (!caughtUp && passes < PASSES && this.#identifyWindowFull()) {
+        // The service refuses a sixth identify in 5 s of its clock (`4008`) and the bot waits to
+        // try again: as in life, seconds pass meanwhile.
+        passes++;
+        this.lines.push("  … the clock moves 5s while the bot waits to identify (5 in 5 s)");
+        this.events.push({ kind: "clock", ms: IDENTIFY_WINDOW_MS });
+        this.world.clock.advance(IDENTIFY_WINDOW_MS);
+      }
       // Nothing new posted, and no store write begun or under way, since the last look.
       const now = `${this.posts.length} ${gate.writes} ${gate.pending}`;
       if (caughtUp && gate.pending === 0 && now === seen) {
@@ -202,6 +212,19 @@ export class Scenario<S extends object> {
       else await new Promise((resolve) => setImmediate(resolve));
     }
     this.lines.push("  … (the bot had not settled after 3 s of real time)");
+  }
+
+  /**
+   * Whether the bot's last connection was closed before it identified while the service's window
+   * (5 identifies in 5 s of its clock) is full: it was refused (`4008`) and cannot identify again
+   * until the clock moves.
+   */
+  #identifyWindowFull(): boolean {
+    const sessions = this.world.running.gateway.sessionLog(this.world.app.id);
+    const [last] = sessions;
+    if (last === undefined || last.closed_at === null || last.identified_at !== null) return false;
+    const since = this.world.clock.now() - IDENTIFY_WINDOW_MS;
+    return sessions.filter((x) => x.identified_at !== null && x.identified_at > since).length >= 5;
   }
 
   /** Moves the world's clock to its next deadline if that is near; answers whether it moved. */
