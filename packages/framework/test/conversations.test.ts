@@ -46,6 +46,25 @@ function hearing() {
   return { Heard, heard };
 }
 
+/**
+ * Two steps: "first" (taking 100 ms to handle), then "second", which ends it with "Got second.":
+ * for answers that come while the one before is still being handled.
+ */
+function firstThenSecond() {
+  return defineConversation({
+    name: "pair",
+    first: "one",
+    steps: {
+      one: {
+        ask: "",
+        matching: /^first$/,
+        answer: async (_m, c) => (await new Promise((resolve) => setTimeout(resolve, 100)), c.next("two")),
+      },
+      two: { ask: "", matching: /^second$/, answer: (m, c) => c.end(`Got ${m.content}.`) },
+    },
+  });
+}
+
 describe("a conversation in one process", () => {
   it("asks, takes answers in turn, sends wrong ones back, and ends on a reaction", async () => {
     const { w, general, modLog, mods } = await setupWorld();
@@ -234,18 +253,7 @@ describe("a conversation in one process", () => {
     // "second" matches only the step "first" leads to, and comes while "first" is handled: it must
     // wait for it in the server's queue, not be judged against the step before and passed on.
     const { Heard, heard } = hearing();
-    const pair = defineConversation({
-      name: "pair",
-      first: "one",
-      steps: {
-        one: {
-          ask: "",
-          matching: /^first$/,
-          answer: async (_m, c) => (await new Promise((resolve) => setTimeout(resolve, 100)), c.next("two")),
-        },
-        two: { ask: "", matching: /^second$/, answer: (m, c) => c.end(`Got ${m.content}.`) },
-      },
-    });
+    const pair = firstThenSecond();
     const { w, general } = await setupWorld();
     const { bot } = await startedBot(w, { conversations: [pair], listeners: [Heard] });
     const said = await w.people.ada.say(general, "go");
@@ -273,18 +281,7 @@ describe("a conversation in one process", () => {
         await gate;
       }
     }
-    const pair = defineConversation({
-      name: "pair",
-      first: "one",
-      steps: {
-        one: {
-          ask: "",
-          matching: /^first$/,
-          answer: async (_m, c) => (await new Promise((resolve) => setTimeout(resolve, 100)), c.next("two")),
-        },
-        two: { ask: "", matching: /^second$/, answer: (m, c) => c.end(`Got ${m.content}.`) },
-      },
-    });
+    const pair = firstThenSecond();
     const { w, general } = await setupWorld();
     const { bot } = await startedBot(w, { conversations: [pair], listeners: [Slow] });
     const said = await w.people.ada.say(general, "go");
