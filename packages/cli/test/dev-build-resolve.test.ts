@@ -5,21 +5,9 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, expect, it } from "vitest";
 import { canLoadBuildsFromMemory } from "../src/dev/build-resolve.js";
-import { GREETER } from "./dev-fixtures.js";
+import { GREETER, PING } from "./dev-fixtures.js";
 import { DevProject } from "./dev-project.js";
 import { REPO_ROOT } from "./run-cli.js";
-
-const PING = `import { Command, CommandContext } from "@chatbot/framework";
-import { Greeter } from "../greeter.js";
-
-@Command({ name: "ping", description: "Answers pong" })
-export class Ping {
-  constructor(private readonly greeter: Greeter) {}
-  async run(ctx: CommandContext) {
-    await ctx.reply(this.greeter.greet(ctx.user.username));
-  }
-}
-`;
 
 const project = new DevProject({ "src/greeter.ts": GREETER, "src/commands/ping.ts": PING });
 afterAll(() => project.remove());

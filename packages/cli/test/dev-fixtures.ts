@@ -16,7 +16,7 @@ export class Greeter {
 
 // The command gets its service by constructor injection: this runs only if the transform of
 // \`chatbot dev\` emits decorator metadata (esbuild and tsx do not).
-const PING = `import { Command, CommandContext } from "@chatbot/framework";
+export const PING = `import { Command, CommandContext } from "@chatbot/framework";
 import { Greeter } from "../greeter.js";
 
 @Command({ name: "ping", description: "Answers pong" })
