@@ -7,24 +7,15 @@ import {
   defineConversation,
 } from "@chatbot/framework";
 import { createTestWorld } from "@chatbot/testing";
-import { Redis } from "ioredis";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { RedisStore } from "../src/index.js";
-import { type RedisServer, startRedisServer } from "../src/testing/redis-server.js";
+import { redisPerFile } from "./redis-per-file.js";
 
 // A process killed between a conversation's new record and its timeout job leaves, on Redis (a
 // store the cluster's processes share), a record that no job would end. The next process to start
 // sets the job again from the record.
 
-let server: RedisServer;
-const connections: Redis[] = [];
-beforeAll(async () => {
-  server = await startRedisServer();
-});
-afterAll(async () => {
-  for (const c of connections) c.disconnect();
-  await server.close();
-});
+const server = redisPerFile();
 
 const ask = defineConversation({
   name: "ask",
@@ -43,11 +34,7 @@ class AskCommand {
 
 it("a record read back on Redis without its timeout job gets it again, and times out", async () => {
   const world = await createTestWorld({ people: ["ada"] });
-  const store = () => {
-    const redis = new Redis(server.url, { maxRetriesPerRequest: null });
-    connections.push(redis);
-    return new RedisStore(redis, { prefix: "timeouts", clock: world.clock });
-  };
+  const store = () => new RedisStore(server.connect(), { prefix: "timeouts", clock: world.clock });
   const bot = (s: RedisStore) =>
     createBot({
       commands: [AskCommand],

@@ -1,29 +1,19 @@
 import { createBot, defineBot, Listener, OnSchedule, RestClient, StateError } from "@chatbot/framework";
 import { createTestWorld } from "@chatbot/testing";
-import { Redis } from "ioredis";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { storeContract } from "../../../test-support/store-contract.js";
 import { RedisStore } from "../src/index.js";
-import { type RedisServer, startRedisServer } from "../src/testing/redis-server.js";
 import { startTestCluster } from "../src/testing/index.js";
+import { redisPerFile } from "./redis-per-file.js";
 
 // The state store and the scheduler on a real Redis (Debian's redis-server, started for this file).
 
-let server: RedisServer;
-const connections: Redis[] = [];
-beforeAll(async () => {
-  server = await startRedisServer();
-});
-afterAll(async () => {
-  for (const c of connections) c.disconnect();
-  await server.close();
-});
+const server = redisPerFile();
 
 let stores = 0;
 /** A store on a connection of its own; `prefix` shares one between stores (two processes). */
 function store(clock = handClock(), prefix = `test:${++stores}`): RedisStore {
-  const redis = new Redis(server.url, { maxRetriesPerRequest: null });
-  connections.push(redis);
+  const redis = server.connect();
   return new RedisStore(redis, { prefix, clock });
 }
 
@@ -64,8 +54,7 @@ describe("RedisStore", () => {
 
   it("made without a clock, follows the clock of the bot it is given to (a test world's)", async () => {
     await using world = await createTestWorld();
-    const redis = new Redis(server.url, { maxRetriesPerRequest: null });
-    connections.push(redis);
+    const redis = server.connect();
     const s = new RedisStore(redis, { prefix: `test:${++stores}` });
     createBot({ token: world.token, baseUrl: world.baseUrl, clock: world.clock, logger: "silent", store: s });
     await s.set("word", "tea", { ttlMs: 60_000 });
