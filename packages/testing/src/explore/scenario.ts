@@ -2,7 +2,7 @@ import type { PostedMessage } from "@chatbot/server";
 import { DevApi } from "../dev-api.js";
 import type { Outcome } from "../outcome.js";
 import type { TestWorld } from "../test-world.js";
-import { type BotFactory, Incarnations } from "./incarnations.js";
+import { type BotFactory, type ExploredBot, Incarnations } from "./incarnations.js";
 import type { DeclaredCommand } from "./option-values.js";
 
 /** A message as the scenario saw it posted. */
@@ -171,6 +171,8 @@ export class Scenario<S extends object> {
     let quiet = 0;
     let seen = "";
     let passes = 0;
+    // One wait for the bot's idle() at a time: a bot still busy keeps the one already asked for.
+    let idling: { bot: ExploredBot; done: Promise<true> } | undefined;
     while (Date.now() < until) {
       if (this.bots.crashed) {
         this.disturb();
@@ -180,8 +182,19 @@ export class Scenario<S extends object> {
         quiet = 0;
       }
       const { bot, killed, gate, n } = this.bots.current;
-      const idle = bot.idle ? bot.idle().then(() => true) : sleep(5).then(() => true);
-      const settled = await Promise.race([idle, killed.then(() => true), sleep(STILL_MS).then(() => false)]);
+      if (idling?.bot !== bot) {
+        const done = bot.idle ? bot.idle().then(() => true as const) : sleep(5).then(() => true as const);
+        const asked = { bot, done };
+        idling = asked;
+        void done.then(() => {
+          if (idling === asked) idling = undefined;
+        });
+      }
+      const settled = await Promise.race([
+        idling.done,
+        killed.then(() => true),
+        sleep(STILL_MS).then(() => false),
+      ]);
       if (this.bots.crashed) continue;
       if (!settled) {
         const now = `${this.posts.length} ${gate.writes} ${gate.pending}`;
