@@ -73,9 +73,10 @@ function generateAndTest() {
 
 // From a registry (issues 23 and 35), on Node 24 (BENCH_NODE24, default .node-lines/24/bin/node as
 // npm run test:lines unpacks it; this Node when it is missing): a new project made and installed
-// as a user would, from our packages published to a local Verdaccio (everything else through it
-// from the registry npm is configured with), against a project made by create-vite (vanilla
-// TypeScript) in the same run; both installs take everything but the @chatbot scope from the same
+// as a user would, from our packages published to a local Verdaccio with `npm run release` (which
+// also locks each template: the project starts from that package-lock.json; everything else
+// through it from the registry npm is configured with), against a project made by create-vite
+// (vanilla TypeScript) in the same run; both installs take everything but the @chatbot scope from the same
 // registry. Each is made and installed once unmeasured, so npm's cache holds the same for both,
 // then again measured: `npm create` (no install), then `npm install`. Then
 // node_modules' size and package count, the runtime dependencies, and the project's check: npm test

@@ -6,6 +6,7 @@ import * as prompts from "@clack/prompts";
 import yargs from "yargs";
 import { checkFolder, checkLocal, checkName, checkNodeLine, checkTemplate, CreateError } from "./checks.js";
 import { firstCommit } from "./first-commit.js";
+import { writeReleaseLock } from "./lockfile.js";
 import { nextLine } from "./next-line.js";
 import { renderTemplate } from "./render.js";
 import {
@@ -238,6 +239,9 @@ export async function main(argv: readonly string[]): Promise<void> {
     };
     if (manifest.shared) renderTemplate(join(templatesFolder(), SHARED), folder, data);
     renderTemplate(templateFolder, folder, data);
+    // npm's first install then reads the tree the release locked instead of working it out one
+    // registry document at a time (a --local project links the checkout and has no such lock).
+    if (answers.pm === "npm" && !local) writeReleaseLock(folder, answers.template);
     process.stdout.write(
       `created ${answers.name} from the ${answers.template} template in ${Math.round(performance.now() - started)} ms\n`,
     );
