@@ -18,7 +18,15 @@
 //
 //   node scripts/template-locks.mjs            every template, into create-bot/locks/<template>.json
 import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -146,10 +154,17 @@ try {
     );
     batch.forEach((t, j) => locks.set(t, made[j]));
   }
-  rmSync(OUT, { recursive: true, force: true });
+  // Each file replaced whole (a rename), as a generator run meanwhile may read it; then the locks of
+  // templates that are gone are removed.
   mkdirSync(OUT, { recursive: true });
-  for (const [template, lock] of locks)
-    writeFileSync(join(OUT, `${template}.json`), `${JSON.stringify(lock, null, 2)}\n`);
+  for (const [template, lock] of locks) {
+    const path = join(OUT, `${template}.json`);
+    writeFileSync(`${path}.tmp`, `${JSON.stringify(lock, null, 2)}\n`);
+    renameSync(`${path}.tmp`, path);
+  }
+  for (const file of readdirSync(OUT)) {
+    if (!locks.has(file.replace(/\.json$/, ""))) rmSync(join(OUT, file), { force: true });
+  }
   const counts = [...locks].map(([t, l]) => `${t} ${Object.keys(l.packages).length - 1}`).join(", ");
   process.stdout.write(
     `template-locks: ${locks.size} locks in create-bot/locks/ (${counts} packages) in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
