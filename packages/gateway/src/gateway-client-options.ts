@@ -51,6 +51,11 @@ export interface GatewayClientOptions {
   readonly identifyLimit?: IdentifyLimit;
   /** How long the WebSocket upgrade may take, and then the service's `hello` (10,000 ms each). */
   readonly handshakeTimeoutMs?: number;
+  /**
+   * How long {@link GatewayClient.close} waits for the service to answer its close before it cuts
+   * the socket (5,000 ms, on the wall clock): a network that went silent holds no close longer.
+   */
+  readonly closeTimeoutMs?: number;
   /** The time source of every timer (tests pass a manual clock); default the wall clock. */
   readonly clock?: GatewayClock;
   /**
@@ -75,6 +80,7 @@ export interface ResolvedGatewayOptions {
   readonly reconnect: ResolvedReconnectOptions;
   readonly identifyLimit: IdentifyLimit;
   readonly handshakeTimeoutMs: number;
+  readonly closeTimeoutMs: number;
   readonly clock: GatewayClock;
 }
 
@@ -148,6 +154,7 @@ export function resolveGatewayOptions(options: GatewayClientOptions): ResolvedGa
     reconnect: resolveReconnectOptions(options.reconnect),
     identifyLimit,
     handshakeTimeoutMs: positiveInt("handshakeTimeoutMs", options.handshakeTimeoutMs, 10_000),
+    closeTimeoutMs: positiveInt("closeTimeoutMs", options.closeTimeoutMs, 5_000),
     clock: options.clock ?? realClock,
   };
 }

@@ -184,7 +184,12 @@ export class GatewayClient extends TypedEmitter<GatewayClientEvents> {
     return ready;
   }
 
-  /** Closes the connection with `1000` and stops for good; resolves once the socket is closed. */
+  /**
+   * Closes the connection with `1000` and stops for good; resolves once the socket is closed: when
+   * the service answers the close, or after `closeTimeoutMs` when it does not (the socket is then
+   * cut). Events the service sent before it read the close still reach the listeners meanwhile:
+   * they were sent to this connection, and no other would get an interaction among them.
+   */
   close(): Promise<void> {
     if (this.#state === "stopped") return Promise.resolve();
     const closed = new Promise<void>((resolve) => this.#closed.push(resolve));
@@ -235,6 +240,7 @@ export class GatewayClient extends TypedEmitter<GatewayClientEvents> {
         clock: this.#options.clock,
         limiter: this.#limiter,
         handshakeTimeoutMs: this.#options.handshakeTimeoutMs,
+        closeTimeoutMs: this.#options.closeTimeoutMs,
       },
       {
         onDispatch: (frame) => this.#onDispatch(frame),

@@ -27,6 +27,8 @@ export interface ConnectionSettings {
   readonly limiter: IdentifyLimiter;
   /** How long the WebSocket upgrade may take, and then the `hello`, in ms. */
   readonly handshakeTimeoutMs: number;
+  /** How long a close may wait for the service's answer before the socket is cut, in ms. */
+  readonly closeTimeoutMs: number;
 }
 
 /** The close code reported when the client cuts a connection it takes for dead. */
@@ -56,6 +58,8 @@ export class GatewayConnection {
     this.#ws = new WebSocket(settings.url, {
       perMessageDeflate: false,
       handshakeTimeout: settings.handshakeTimeoutMs,
+      // ws's own bound on a close's handshake (its typings leave the option out).
+      ...({ closeTimeout: settings.closeTimeoutMs } as object),
     });
     this.#ws.on("open", () => {
       this.#helloDeadline = settings.clock.setTimer(settings.handshakeTimeoutMs, () =>

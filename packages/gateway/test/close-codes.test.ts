@@ -84,6 +84,25 @@ describe("close codes that reconnect", () => {
     expect(reconnecting.reason).toMatch(/no heartbeat_ack within 50 ms/);
     await log.next("ready", 2);
   });
+
+  it("close() cuts a socket whose close the service never answers, after closeTimeoutMs", async () => {
+    const { TcpLink } = await import("./tcp-link.js");
+    const w = await world();
+    const link = await TcpLink.open(w.server.port);
+    onCleanup(() => link.close());
+    const { gateway, log } = client(w, { gatewayUrl: link.gatewayUrl, closeTimeoutMs: 300 });
+    await gateway.connect();
+    // Nothing the service sends reaches the client any more, its answer to the close included.
+    link.freeze();
+    const started = performance.now();
+    await gateway.close();
+    const took = performance.now() - started;
+    expect(took).toBeGreaterThanOrEqual(250);
+    // ws's own default is 30 s, which held a cluster node's step-down past its watchdog's limit.
+    expect(took).toBeLessThan(3_000);
+    expect(gateway.state).toBe("stopped");
+    expect(log.of("stopped")).toHaveLength(1);
+  });
 });
 
 describe("close codes that stop", () => {

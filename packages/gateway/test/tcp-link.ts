@@ -26,7 +26,9 @@ export class TcpLink {
         upstream.destroy();
       };
       client.on("close", end).on("error", end);
-      upstream.on("close", end).on("error", end);
+      // A frozen route tells the bot nothing, the server's end of the connection included.
+      const upstreamEnd = () => (pair.frozen ? upstream.destroy() : end());
+      upstream.on("close", upstreamEnd).on("error", upstreamEnd);
     });
   }
 
@@ -51,7 +53,10 @@ export class TcpLink {
     }
   }
 
-  /** From now on, what the server sends on the open connections is swallowed (new ones flow). */
+  /**
+   * From now on, what the server sends on the open connections is swallowed, and their closing by
+   * the server too (new ones flow).
+   */
   freeze(): void {
     for (const pair of this.#pairs) pair.frozen = true;
   }
