@@ -128,8 +128,9 @@ async function lockTemplate(template, tarballs, work, registry) {
       delete entry.integrity;
     } else if (entry.resolved?.startsWith(registry)) {
       entry.resolved = NPMJS + entry.resolved.slice(registry.length);
-    } else if (!entry.resolved?.startsWith(NPMJS)) {
-      // (A registry that proxies npm's may hand some documents on with npm's own tarball URLs.)
+    } else if (entry.resolved?.startsWith(NPMJS)) {
+      // Kept: a registry that proxies npm's hands some documents on with npm's own tarball URLs.
+    } else {
       throw new Error(`${template}: ${key} comes from ${entry.resolved ?? "nowhere"}, not from ${registry}`);
     }
   }
