@@ -95,6 +95,7 @@ export class ConversationPoster {
    * Ends a conversation and says so (`say`, else what `how` calls for): in one write the record
    * becomes an ended one with the text in its outbox, then the text is posted; ended by a message,
    * the record stays as a mark until that message is handled for good (its job then removes it),
+   * and so it does, ended otherwise, while its last answer taken may still be delivered again;
    * else it goes once the text is posted (at once when there is none). A conversation
    * whose first question never went out ends silently. With `ctx`, the text answers that command.
    */
@@ -106,6 +107,11 @@ export class ConversationPoster {
     options: EndOptions = {},
   ): Promise<boolean> {
     const { ctx = null, answerId = null } = options;
+    // The message the mark keeps as the conversation's own: the one that ended it, or, ended
+    // otherwise (a timeout, a command's cancel), the last answer it took while that one may still
+    // be delivered again (another process may hold it unacknowledged, as a cluster's worker killed
+    // after taking it does, while this process runs the timeout).
+    const own = answerId ?? (this.#answerInFlight(record, where) ? record.a : null);
     const definition = this.definitions.get(record.n);
     const text = this.unconfirmed(record)
       ? null
@@ -117,8 +123,8 @@ export class ConversationPoster {
     // An unconfirmed conversation's own answer never went out: it is dropped with it.
     const { o: _o, j: _j, ...rest } = record;
     const carried = carriedPosts(record);
-    // Nothing to post and no message that ended it (a timeout, a command's cancel): it just goes.
-    if (post === null && carried.length === 0 && answerId === null) {
+    // Nothing to post and no message of its own to keep (a timeout, a command's cancel): it just goes.
+    if (post === null && carried.length === 0 && own === null) {
       const removed = (await this.book.commit(key, record, undefined)) !== null;
       if (removed) this.told(record, "end", how);
       return removed;
@@ -127,10 +133,10 @@ export class ConversationPoster {
       {
         ...rest,
         ...(carried.length > 0 && { o: carried }),
-        a: answerId ?? record.a,
+        a: own ?? record.a,
         v: record.v + 1,
         x: 1 as const,
-        ...(answerId !== null && { w: 1 as const }),
+        ...(own !== null && { w: 1 as const }),
       },
       post,
     );
@@ -142,6 +148,15 @@ export class ConversationPoster {
     this.told(record, "end", how);
     if (written.o) await this.flush(key, written, ctx);
     return true;
+  }
+
+  /**
+   * Whether `record`'s last answer taken (a message: not what started it) may still be delivered
+   * again: not known handled for good, where this process cannot know (a cluster's worker) too.
+   */
+  #answerInFlight(record: ConversationRecord, where: ConversationPlace): boolean {
+    if (record.i === undefined || record.a === record.i) return false;
+    return !(this.deps.handled?.(where.channelId, record.a) ?? false);
   }
 
   /** Tells the bot's `onRun` hook that the conversation of `record` began or ended. */

@@ -48,8 +48,9 @@ export interface ConversationRecord {
   /** Set once the conversation has ended: the record stays only until its outbox is delivered. */
   readonly x?: 1;
   /**
-   * Set on an ended record when a message ended it (its last answer, `a`): the record stays, a mark,
-   * until that message is handled for good, so that the message delivered again is still its own.
+   * Set on an ended record whose message `a` may still be delivered again: the answer that ended
+   * it, or, ended by a timeout or a command, the last answer it took, not yet handled for good. The
+   * record stays, a mark, until that message is, so that it delivered again is still its own.
    */
   readonly w?: 1;
 }

@@ -239,6 +239,7 @@ export class Conversations implements ConversationStarter {
         ? {
             ...(record.o && { o: record.o }),
             n: record.n,
+            ...(record.i !== undefined && { i: record.i }),
             s: outcome.step,
             d: checkData(record.n, outcome.step, { ...(record.d as object), ...outcome.data }),
             v: record.v + 1,
@@ -264,8 +265,9 @@ export class Conversations implements ConversationStarter {
    * whose first question never went out (the person was never asked: the event is theirs to have).
    */
   async #notWaiting(event: AnswerEvent, key: string, record: ConversationRecord): Promise<boolean> {
-    // Only the answer that ended it is its own; a message before it (a person's other message, a
-    // catch-up's) is the listeners', as it would have been while the conversation waited.
+    // Only the message its mark keeps is its own (the answer that ended it, or the last one it took
+    // before a timeout or a cancel); a message before it (a person's other message, a catch-up's)
+    // is the listeners', as it would have been while the conversation waited.
     if (record.x === undefined || event.name !== "MESSAGE_CREATE") return true;
     if (compareIds(event.data.id, record.a) !== 0) return true;
     if (record.o) await this.#poster.flush(key, record, null);

@@ -1,0 +1,116 @@
+import type { ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createTestWorld } from "@chatbot/testing";
+import { Redis } from "ioredis";
+import { afterEach, expect, it } from "vitest";
+import { PROBE_WORLD } from "../../../test-support/conversation-probe.js";
+import { partitionOf } from "../src/index.js";
+import { startRedisServer } from "../src/testing/redis-server.js";
+import { startClusterProcess } from "./cluster-process.js";
+
+// A window the cluster's kill probe found: a worker takes a conversation's answer (its record moves
+// on) and is killed before it acknowledges the message; another worker ends the conversation by its
+// timeout before it takes the partition over, then is handed the answer again. The answer is still
+// the conversation's own (the ended record stays a mark meanwhile), so no listener gets it.
+
+const BOT = fileURLToPath(new URL("./fixtures/probe-bot.mjs", import.meta.url));
+const closers: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const close of closers.splice(0).reverse()) await Promise.resolve(close()).catch(() => undefined);
+});
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function poll<T>(what: string, read: () => Promise<T | undefined>, ms = 20_000): Promise<T> {
+  for (const until = Date.now() + ms; Date.now() < until; await sleep(50)) {
+    const value = await read();
+    if (value !== undefined) return value;
+  }
+  throw new Error(`${what} never came`);
+}
+
+it("hands no listener the last answer of a conversation that timed out while that answer was unacknowledged", async () => {
+  const redis = await startRedisServer();
+  closers.push(() => redis.close());
+  const w = await createTestWorld(PROBE_WORLD);
+  closers.push(() => w.close());
+  const dir = mkdtempSync(join(tmpdir(), "cluster-mark-"));
+  closers.push(() => rmSync(dir, { recursive: true, force: true }));
+  const journal = join(dir, "journal.log");
+  writeFileSync(journal, "");
+  const client = new Redis(redis.url);
+  closers.push(() => client.disconnect());
+
+  const start = (role: "gateway" | "worker", nodeId: string): Promise<ChildProcess> =>
+    startClusterProcess(
+      {
+        bot: BOT,
+        role,
+        nodeId,
+        redisUrl: redis.url,
+        world: w,
+        env: { PROBE_JOURNAL: journal, PROBE_TIMEOUT: "600ms" },
+      },
+      (kill) => closers.push(kill),
+    );
+  const workers = new Map([
+    ["w1", await start("worker", "w1")],
+    ["w2", await start("worker", "w2")],
+  ]);
+  await start("gateway", "gw1");
+  await w.app.connected();
+
+  const server = w.servers.s1!;
+  const channel = server.channels.c1!;
+  const person = w.people.p0!;
+  const texts = async () =>
+    (await person.history(channel, { limit: 100 }))
+      .filter((m) => m.author.id === w.app.userId)
+      .map((m) => m.content);
+  const seen = (text: string) => poll(text, async () => ((await texts()).includes(text) ? true : undefined));
+
+  await person.use(channel, "/survey", { tag: "m" });
+  await seen("[m] question a");
+  await person.say(channel, "answer m a");
+  await seen("[m] question b");
+
+  // The next question's post waits, so the worker that takes the answer has not acknowledged it
+  // when it is killed, right after the record moved to the last step.
+  await w.faults.latency(30_000, { method: "POST", pathPrefix: "/v1/channels/", count: 1 });
+  await person.say(channel, "answer m b");
+  await poll("the record at step c", async () => {
+    for (const key of await client.keys("*chatbot:conversation:*")) {
+      if ((await client.type(key)) !== "hash") continue;
+      const value = JSON.parse((await client.hget(key, "v")) ?? "null") as { s?: string } | null;
+      if (value?.s === "c") return true;
+    }
+    return undefined;
+  });
+  const partition = partitionOf(server.id, 16);
+  const [leaseKey] = await client.keys(`*:partition:${partition}`);
+  const owner = (await client.get(leaseKey!))!.split(":")[0]!;
+  const killed = workers.get(owner)!;
+  killed.kill("SIGKILL");
+  if (killed.exitCode === null && killed.signalCode === null)
+    await new Promise((resolve) => killed.once("exit", resolve));
+  await w.faults.clear();
+
+  // The other worker runs the timeout (600 ms after the answer) while the killed one's partition
+  // lease (3 s) still stands; then it takes the partition and is handed the answer again.
+  await seen("[m] timed out at c");
+  const stream = (await client.keys(`*:events:${partition}`))[0]!;
+  await poll("the answer acknowledged by the other worker", async () => {
+    const [pending] = (await client.xpending(stream, "workers")) as [number];
+    return pending === 0 && (await client.get(leaseKey!))?.startsWith(owner) === false ? true : undefined;
+  });
+  await sleep(500);
+  expect(
+    readFileSync(journal, "utf8")
+      .split("\n")
+      .filter((l) => l.includes(" answer ")),
+  ).toEqual([]);
+  const said = await texts();
+  expect(said.filter((t) => t === "[m] timed out at c")).toHaveLength(1);
+}, 90_000);
