@@ -61,3 +61,29 @@ export async function startClusterProcess(
   });
   return child;
 }
+
+/** The kill probe's bot as a cluster's bot module (test-support/probe-bot.mjs's parts). */
+const PROBE_BOT = fileURLToPath(new URL("./fixtures/probe-bot.mjs", import.meta.url));
+
+/**
+ * Starts processes of the kill probe's bot on `redisUrl` against `world`, each writing its journal
+ * to `journal`, its conversations timing out after `timeout` (`PROBE_TIMEOUT`, as `"8000ms"`).
+ */
+export function probeProcesses(
+  options: Pick<ClusterProcessOptions, "redisUrl" | "world"> & { journal: string; timeout: string },
+  killLater: (kill: () => void) => void,
+): (role: "gateway" | "worker", nodeId: string) => Promise<ChildProcess> {
+  const { redisUrl, world, journal, timeout } = options;
+  return (role, nodeId) =>
+    startClusterProcess(
+      {
+        bot: PROBE_BOT,
+        role,
+        nodeId,
+        redisUrl,
+        world,
+        env: { PROBE_JOURNAL: journal, PROBE_TIMEOUT: timeout },
+      },
+      killLater,
+    );
+}

@@ -1,22 +1,19 @@
-import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { createTestWorld } from "@chatbot/testing";
 import { Redis } from "ioredis";
 import { afterEach, expect, it } from "vitest";
 import { PROBE_WORLD } from "../../../test-support/conversation-probe.js";
 import { partitionOf } from "../src/index.js";
 import { startRedisServer } from "../src/testing/redis-server.js";
-import { startClusterProcess } from "./cluster-process.js";
+import { probeProcesses } from "./cluster-process.js";
 
 // A window the cluster's kill probe found: a worker takes a conversation's answer (its record moves
 // on) and is killed before it acknowledges the message; another worker ends the conversation by its
 // timeout before it takes the partition over, then is handed the answer again. The answer is still
 // the conversation's own (the ended record stays a mark meanwhile), so no listener gets it.
 
-const BOT = fileURLToPath(new URL("./fixtures/probe-bot.mjs", import.meta.url));
 const closers: (() => unknown)[] = [];
 afterEach(async () => {
   for (const close of closers.splice(0).reverse()) await Promise.resolve(close()).catch(() => undefined);
@@ -43,18 +40,9 @@ it("hands no listener the last answer of a conversation that timed out while tha
   const client = new Redis(redis.url);
   closers.push(() => client.disconnect());
 
-  const start = (role: "gateway" | "worker", nodeId: string): Promise<ChildProcess> =>
-    startClusterProcess(
-      {
-        bot: BOT,
-        role,
-        nodeId,
-        redisUrl: redis.url,
-        world: w,
-        env: { PROBE_JOURNAL: journal, PROBE_TIMEOUT: "600ms" },
-      },
-      (kill) => closers.push(kill),
-    );
+  const start = probeProcesses({ redisUrl: redis.url, world: w, journal, timeout: "600ms" }, (kill) =>
+    closers.push(kill),
+  );
   const workers = new Map([
     ["w1", await start("worker", "w1")],
     ["w2", await start("worker", "w2")],

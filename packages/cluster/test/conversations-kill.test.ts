@@ -1,21 +1,18 @@
-import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { createTestWorld } from "@chatbot/testing";
 import { Redis } from "ioredis";
 import { afterEach, describe, expect, it } from "vitest";
 import { PROBE_WORLD, runConversationProbe } from "../../../test-support/conversation-probe.js";
 import { startRedisServer } from "../src/testing/redis-server.js";
-import { startClusterProcess } from "./cluster-process.js";
+import { probeProcesses } from "./cluster-process.js";
 
 // The kill -9 probe (test-support/conversation-probe.ts) on a cluster of real `chatbot-cluster`
 // processes on a redis-server of the test's own: one gateway node and two workers, a worker
 // SIGKILLed at drawn instants and started again; the conversations' records are in Redis. The seed
 // is printed; PROBE_SEED=<n> runs that one again.
 
-const BOT = fileURLToPath(new URL("./fixtures/probe-bot.mjs", import.meta.url));
 const TIMEOUT_MS = 8_000;
 const closers: (() => unknown)[] = [];
 afterEach(async () => {
@@ -37,18 +34,10 @@ describe("conversations on a cluster through kill -9s of its workers", () => {
       closers.push(() => rmSync(dir, { recursive: true, force: true }));
       const journal = join(dir, "journal.log");
 
-      const start = (role: "gateway" | "worker", nodeId: string): Promise<ChildProcess> =>
-        startClusterProcess(
-          {
-            bot: BOT,
-            role,
-            nodeId,
-            redisUrl: redis.url,
-            world: w,
-            env: { PROBE_JOURNAL: journal, PROBE_TIMEOUT: `${TIMEOUT_MS}ms` },
-          },
-          (kill) => closers.push(kill),
-        );
+      const start = probeProcesses(
+        { redisUrl: redis.url, world: w, journal, timeout: `${TIMEOUT_MS}ms` },
+        (kill) => closers.push(kill),
+      );
       const workers = new Map([
         ["w1", await start("worker", "w1")],
         ["w2", await start("worker", "w2")],
